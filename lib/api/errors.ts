@@ -1,0 +1,32 @@
+// GitLab's two error shapes: {"message": ...} from its own helpers, {"error": ...} from parameter
+// validation, OAuth and the unknown-route catch-all. Throw ApiError anywhere below a handler.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : `HTTP ${status}`);
+  }
+}
+
+const withReason = (base: string, reason?: string) => (reason ? `${base} - ${reason}` : base);
+
+export const badRequest = (reason?: string) => new ApiError(400, { message: withReason('400 Bad request', reason) });
+export const unauthorized = (reason?: string) => new ApiError(401, { message: withReason('401 Unauthorized', reason) });
+export const forbidden = (reason?: string) => new ApiError(403, { message: withReason('403 Forbidden', reason) });
+/** `notFound('Project')` gives "404 Project Not Found"; no resource gives "404 Not Found". */
+export const notFound = (resource?: string) => new ApiError(404, { message: resource ? `404 ${resource} Not Found` : '404 Not Found' });
+/** What GitLab answers when a `find_by!` raises RecordNotFound: note the lower-case "f". */
+export const recordNotFound = () => new ApiError(404, { message: '404 Not found' });
+export const conflict = (message = '409 Conflict') => new ApiError(409, { message });
+export const gone = (reason?: string) => new ApiError(410, { message: withReason('410 Gone', reason) });
+export const unprocessable = (message = '422 Unprocessable Entity') => new ApiError(422, { message });
+/** A free-form `{"message": ...}` error, as GitLab's render_api_error! builds it. */
+export const apiError = (status: number, message: string | Record<string, unknown>) => new ApiError(status, { message });
+/** ActiveModel-style validation errors: `{"message": {"attr": ["msg"]}}`. */
+export const validationError = (errors: Record<string, string[]>) => new ApiError(400, { message: errors });
+/** Grape parameter errors: `{"error": "a is missing, b is invalid"}`. */
+export const paramError = (messages: string[]) => new ApiError(400, { error: messages.join(', ') });
+export const routeNotFound = () => new ApiError(404, { error: '404 Not Found' });

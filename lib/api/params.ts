@@ -1,0 +1,177 @@
+// Parameter declarations with Grape's coercions and Grape's exact messages ("x is missing",
+// "x is invalid", "x does not have a valid value", "x is empty", ...), so 400 bodies match GitLab's.
+import { z } from 'zod';
+import { paramError } from './errors';
+
+const INVALID = Symbol('invalid');
+type Coerced<T> = T | typeof INVALID;
+
+export class Param<T, Req extends boolean = false> {
+  constructor(
+    private readonly coerce: (raw: unknown) => Coerced<T>,
+    private readonly opts: {
+      required?: boolean;
+      values?: readonly unknown[];
+      exceptValues?: readonly unknown[];
+      regexp?: RegExp;
+      allowBlank?: boolean;
+      default?: T;
+    } = {},
+  ) {}
+
+  required(): Param<T, true> {
+    return new Param<T, true>(this.coerce, { ...this.opts, required: true });
+  }
+  values<const V extends T>(values: readonly V[]): Param<V, Req> {
+    return new Param<V, Req>(this.coerce as (raw: unknown) => Coerced<V>, { ...this.opts, values } as never);
+  }
+  exceptValues(values: readonly T[]): Param<T, Req> {
+    return new Param<T, Req>(this.coerce, { ...this.opts, exceptValues: values });
+  }
+  regexp(re: RegExp): Param<T, Req> {
+    return new Param<T, Req>(this.coerce, { ...this.opts, regexp: re });
+  }
+  notBlank(): Param<T, Req> {
+    return new Param<T, Req>(this.coerce, { ...this.opts, allowBlank: false });
+  }
+  default(value: T): Param<T, true> {
+    return new Param<T, true>(this.coerce, { ...this.opts, default: value });
+  }
+
+  /** Returns the coerced value (or undefined when absent) and Grape's messages for this name. */
+  check(name: string, present: boolean, raw: unknown): { value: T | undefined; errors: string[] } {
+    const { required, values, exceptValues, regexp, allowBlank } = this.opts;
+    if (!present) {
+      if (this.opts.default !== undefined) return { value: this.opts.default, errors: [] };
+      if (!required) return { value: undefined, errors: [] };
+      const errors = [`${name} is missing`];
+      if (values) errors.push(`${name} does not have a valid value`);
+      return { value: undefined, errors };
+    }
+    const value = this.coerce(raw);
+    if (value === INVALID) return { value: undefined, errors: [`${name} is invalid`] };
+    if (allowBlank === false && isBlank(value)) return { value: undefined, errors: [`${name} is empty`] };
+    if (value === null || value === undefined) return { value: value as T, errors: [] };
+    if (regexp && (typeof value !== 'string' || !regexp.test(value))) return { value: undefined, errors: [`${name} is invalid`] };
+    if (values && !(Array.isArray(value) ? value.every((v) => values.includes(v)) : values.includes(value))) {
+      return { value: undefined, errors: [`${name} does not have a valid value`] };
+    }
+    if (exceptValues && exceptValues.includes(value)) return { value: undefined, errors: [`${name} has a value not allowed`] };
+    return { value, errors: [] };
+  }
+}
+
+function isBlank(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  if (typeof v === 'string') return v.trim() === '';
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'object') return Object.keys(v).length === 0;
+  return false;
+}
+
+const TRUE = new Set(['true', 't', '1', 'yes', 'y', 'on']);
+const FALSE = new Set(['false', 'f', '0', 'no', 'n', 'off']);
+
+const integerCoerce = (raw: unknown): Coerced<number | null> => {
+  if (raw === null) return null;
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? raw : INVALID;
+  if (typeof raw === 'string' && /^\s*[-+]?\d+\s*$/.test(raw)) {
+    const n = Number(raw.trim());
+    return Number.isSafeInteger(n) ? n : INVALID;
+  }
+  return INVALID;
+};
+
+const booleanCoerce = (raw: unknown): Coerced<boolean | null> => {
+  if (raw === null) return null;
+  if (typeof raw === 'boolean') return raw;
+  if (typeof raw === 'number') return raw === 1 ? true : raw === 0 ? false : INVALID;
+  if (typeof raw === 'string') {
+    const v = raw.trim().toLowerCase();
+    if (TRUE.has(v)) return true;
+    if (FALSE.has(v)) return false;
+  }
+  return INVALID;
+};
+
+const stringCoerce = (raw: unknown): Coerced<string | null> => {
+  if (raw === null) return null;
+  if (typeof raw === 'string') return raw;
+  if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+  return INVALID;
+};
+
+/** GitLab's CommaSeparatedToArray: "a, b" and ["a,b", "c"] both become trimmed lists; null becomes []. */
+export function commaSeparatedToArray(raw: unknown): string[] {
+  if (typeof raw === 'string') return raw.split(',').map((s) => s.trim());
+  if (Array.isArray(raw)) return raw.flat(Infinity).flatMap((v) => (v === null || v === undefined ? [] : String(v).split(',').map((s) => s.trim())));
+  return [];
+}
+
+const arrayCoerce = (raw: unknown): Coerced<string[]> => {
+  if (raw === null || typeof raw === 'string' || Array.isArray(raw)) return commaSeparatedToArray(raw);
+  if (typeof raw === 'number') return [String(raw)];
+  return INVALID;
+};
+
+const isoDate = z.iso.date();
+const dateCoerce = (raw: unknown): Coerced<string | null> => {
+  if (raw === null || raw === '') return null;
+  return typeof raw === 'string' && isoDate.safeParse(raw.trim()).success ? raw.trim() : INVALID;
+};
+
+const dateTimeCoerce = (raw: unknown): Coerced<Date | null> => {
+  if (raw === null) return null;
+  if (typeof raw !== 'string' || !raw.trim()) return INVALID;
+  const d = new Date(raw.trim());
+  return Number.isNaN(d.getTime()) ? INVALID : d;
+};
+
+const hashCoerce = (raw: unknown): Coerced<Record<string, unknown> | null> => {
+  if (raw === null) return null;
+  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : INVALID;
+};
+
+export const param = {
+  integer: () => new Param(integerCoerce),
+  boolean: () => new Param(booleanCoerce),
+  string: () => new Param(stringCoerce),
+  /** Array[String] with GitLab's comma-separated coercion. */
+  array: () => new Param(arrayCoerce),
+  /** A Date (YYYY-MM-DD), kept as that string. */
+  date: () => new Param(dateCoerce),
+  dateTime: () => new Param(dateTimeCoerce),
+  hash: () => new Param(hashCoerce),
+};
+
+type Shape = Record<string, Param<unknown, boolean>>;
+type ValueOf<P> = P extends Param<infer T, infer R> ? (R extends true ? T : T | undefined) : never;
+export type Parsed<S extends Shape> = { [K in keyof S]: ValueOf<S[K]> };
+
+export interface Rules {
+  mutuallyExclusive?: string[][];
+  atLeastOneOf?: string[][];
+}
+
+/**
+ * Validates `input` against `shape` in declaration order, joining every message as Grape does.
+ * Undeclared keys are ignored (clients send read-only attributes back on save).
+ */
+export function parseParams<S extends Shape>(shape: S, input: Record<string, unknown>, rules: Rules = {}): Parsed<S> {
+  const errors: string[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [name, def] of Object.entries(shape)) {
+    const present = Object.prototype.hasOwnProperty.call(input, name) && input[name] !== undefined;
+    const { value, errors: e } = def.check(name, present, input[name]);
+    errors.push(...e);
+    if (value !== undefined) out[name] = value;
+  }
+  for (const group of rules.mutuallyExclusive ?? []) {
+    if (group.filter((k) => input[k] !== undefined).length > 1) errors.push(`${group.join(', ')} are mutually exclusive`);
+  }
+  for (const group of rules.atLeastOneOf ?? []) {
+    if (!group.some((k) => input[k] !== undefined)) errors.push(`${group.join(', ')} are missing, at least one parameter must be provided`);
+  }
+  if (errors.length) throw paramError(errors);
+  return out as Parsed<S>;
+}

@@ -1,0 +1,17 @@
+// Responses exactly as GitLab sends them: `Content-Type: application/json` with no charset (python-gitlab
+// 3.12 compares the header for equality), plus GitLab's two hardening headers on every answer.
+
+const BASE_HEADERS = { 'X-Frame-Options': 'SAMEORIGIN', 'X-Content-Type-Options': 'nosniff' } as const;
+
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(data), {
+    status,
+    headers: { ...BASE_HEADERS, 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+export function noContent(headers: Record<string, string> = {}): Response {
+  return new Response(null, { status: 204, headers: { ...BASE_HEADERS, ...headers } });
+}
+
+export const created = (data: unknown, headers?: Record<string, string>) => json(data, 201, headers);

@@ -1,0 +1,165 @@
+// Applies and writes migrations with Prisma's own schema engine (its WebAssembly build), so
+// `_prisma_migrations` is recorded exactly as `prisma migrate deploy` records it, with no native binary.
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import { projectRoot } from '../config/paths';
+
+type Engine = import('@prisma/schema-engine-wasm').SchemaEngine;
+type MigrationList = import('@prisma/schema-engine-wasm').MigrationList;
+
+export const schemaPath = () => path.join(projectRoot(), 'prisma', 'schema.prisma');
+export const migrationsDir = () => path.join(projectRoot(), 'prisma', 'migrations');
+
+// Arbitrary but fixed: every Runway instance contends for the same advisory lock while migrating.
+const MIGRATION_LOCK_KEY = 7_296_451_001;
+
+let wasmReady: Promise<typeof import('@prisma/schema-engine-wasm')> | undefined;
+
+/** Instantiates the engine's wasm by hand so Node needs no --experimental-wasm-modules flag. */
+function loadEngineModule() {
+  wasmReady ??= (async () => {
+    // The engine reports Rust panics through this global; without it a panic surfaces as a TypeError.
+    const g = globalThis as { PRISMA_WASM_PANIC_REGISTRY?: { set_message(m: string): void } };
+    g.PRISMA_WASM_PANIC_REGISTRY ??= { set_message: (m: string) => console.error(`schema engine panic: ${m}`) };
+    const require = createRequire(import.meta.url);
+    const bgPath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
+    const bg = await import('@prisma/schema-engine-wasm/schema_engine_bg');
+    const bytes = await readFile(path.join(path.dirname(bgPath), 'schema_engine_bg.wasm'));
+    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': bg as never });
+    (bg as unknown as { __wbg_set_wasm(w: unknown): void }).__wbg_set_wasm(instance.exports);
+    (instance.exports as { __wbindgen_start(): void }).__wbindgen_start();
+    return bg as unknown as typeof import('@prisma/schema-engine-wasm');
+  })();
+  return wasmReady;
+}
+
+export async function loadMigrationList(dir = migrationsDir()): Promise<MigrationList> {
+  const names = (await readdir(dir).catch(() => [] as string[])).sort();
+  const migrationDirectories = [];
+  for (const name of names) {
+    const full = path.join(dir, name);
+    if (!(await stat(full)).isDirectory()) continue;
+    const content = await readFile(path.join(full, 'migration.sql'), 'utf8').then(
+      (c) => ({ tag: 'ok' as const, value: c }),
+      (e: Error) => ({ tag: 'error' as const, value: e.message }),
+    );
+    migrationDirectories.push({ path: name, migrationFile: { path: 'migration.sql', content } });
+  }
+  const lockPath = path.join(dir, 'migration_lock.toml');
+  const lock = await readFile(lockPath, 'utf8').catch(() => null);
+  return {
+    baseDir: dir,
+    lockfile: { path: 'migration_lock.toml', content: lock },
+    shadowDbInitScript: '',
+    migrationDirectories,
+  } as MigrationList;
+}
+
+// The engine reads PostgreSQL's catalogs, whose `"char"` columns (OID 18) the pg adapter refuses to map.
+// The pool reports them as text so the adapter accepts the row, and marks which columns they were;
+// the adapter wrapper then tells the engine they are characters, which is what it asks for.
+const CHAR_OID = 18;
+const TEXT_OID = 25;
+const CHARACTER_COLUMN = 6; // ColumnTypeEnum.Character in @prisma/driver-adapter-utils
+const charColumns = Symbol('charColumns');
+
+function catalogFriendlyPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 1 });
+  const query = pool.query.bind(pool) as (...a: unknown[]) => Promise<pg.QueryResult>;
+  (pool as unknown as { query: (...a: unknown[]) => Promise<pg.QueryResult> }).query = async (...args) => {
+    const result = await query(...args);
+    const marked: number[] = [];
+    (result?.fields ?? []).forEach((field, i) => {
+      if (field.dataTypeID === CHAR_OID) {
+        field.dataTypeID = TEXT_OID;
+        marked.push(i);
+      }
+    });
+    if (marked.length && Array.isArray(result.rows)) Object.assign(result.rows, { [charColumns]: marked });
+    return result;
+  };
+  return pool;
+}
+
+type RawResult = { columnTypes: number[]; rows: unknown[] & { [charColumns]?: number[] } };
+
+function catalogFriendlyFactory(pool: pg.Pool) {
+  const base = new PrismaPg(pool);
+  const connect = base.connect.bind(base);
+  base.connect = async () => {
+    const adapter = await connect();
+    const queryRaw = adapter.queryRaw.bind(adapter);
+    adapter.queryRaw = async (query) => {
+      const result = (await queryRaw(query)) as unknown as RawResult;
+      for (const i of result.rows[charColumns] ?? []) result.columnTypes[i] = CHARACTER_COLUMN;
+      return result as never;
+    };
+    return adapter;
+  };
+  return base;
+}
+
+async function withEngine<T>(connectionString: string, fn: (engine: Engine) => Promise<T>): Promise<T> {
+  const mod = await loadEngineModule();
+  const schema = await readFile(schemaPath(), 'utf8');
+  // The pool is ours to end: the engine keeps its connection open otherwise, and the embedded
+  // database serves one connection at a time.
+  const pool = catalogFriendlyPool(connectionString);
+  const factory = bindMigrationAwareSqlAdapterFactory(catalogFriendlyFactory(pool));
+  const engine = await mod.SchemaEngine.new({ datamodels: [[schemaPath(), schema]] }, () => undefined, factory);
+  try {
+    return await fn(engine);
+  } finally {
+    (engine as unknown as { free?: () => void }).free?.();
+    await pool.end().catch(() => undefined);
+  }
+}
+
+const noFilters = { externalTables: [], externalEnums: [] };
+
+/**
+ * Applies pending migrations. With `lock`, holds a PostgreSQL advisory lock so several instances
+ * starting at once migrate one after another instead of racing.
+ */
+export async function applyMigrations(connectionString: string, opts: { lock: boolean }): Promise<string[]> {
+  let lockClient: pg.Client | undefined;
+  if (opts.lock) {
+    lockClient = new pg.Client({ connectionString });
+    await lockClient.connect();
+    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+  }
+  try {
+    const migrationsList = await loadMigrationList();
+    const out = await withEngine(connectionString, (e) => e.applyMigrations({ migrationsList, filters: noFilters }));
+    return out.appliedMigrationNames;
+  } finally {
+    if (lockClient) {
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      await lockClient.end();
+    }
+  }
+}
+
+/**
+ * SQL that takes a database holding exactly the committed migrations to `schema.prisma`.
+ * `scratchUrl` must point at an empty database: the migrations are applied there first.
+ */
+export async function diffMigrationsToSchema(scratchUrl: string): Promise<string> {
+  const migrationsList = await loadMigrationList();
+  const schema = await readFile(schemaPath(), 'utf8');
+  return withEngine(scratchUrl, async (engine) => {
+    await engine.applyMigrations({ migrationsList, filters: noFilters });
+    const result = await engine.diff({
+      from: { tag: 'schemaDatasource', files: [{ path: schemaPath(), content: schema }], configDir: projectRoot() } as never,
+      to: { tag: 'schemaDatamodel', files: [{ path: schemaPath(), content: schema }] },
+      script: true,
+      exitCode: null,
+      filters: noFilters,
+    });
+    return (result as unknown as { stdout?: string }).stdout ?? '';
+  });
+}

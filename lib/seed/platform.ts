@@ -1,0 +1,2 @@
+// Demo users, groups and projects. Filled in by the namespaces work.
+export async function seedPlatformDemo(): Promise<void> {}

@@ -1,0 +1,29 @@
+// First start: the instance settings row and the admin `root`. Idempotent, so every start may run it.
+import { randomBytes } from 'node:crypto';
+import { db } from '../db/client';
+import { insertUser } from '../users/service';
+
+export interface BootstrapResult {
+  /** Set only when root was created just now with a generated password: print it once. */
+  generatedRootPassword?: string;
+  rootCreated: boolean;
+}
+
+export async function bootstrap(): Promise<BootstrapResult> {
+  const prisma = db();
+  await prisma.applicationSetting.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} });
+  const existing = await prisma.user.findUnique({ where: { username: 'root' }, select: { id: true } });
+  if (existing) return { rootCreated: false };
+  const provided = process.env.INITIAL_ROOT_PASSWORD;
+  const password = provided ?? randomBytes(18).toString('base64url');
+  try {
+    await prisma.$transaction((tx) =>
+      insertUser(tx, { username: 'root', name: 'Administrator', email: 'admin@example.com', password, admin: true }),
+    );
+  } catch (err) {
+    // Another instance starting at the same moment created root first.
+    if ((err as { code?: string }).code === 'P2002') return { rootCreated: false };
+    throw err;
+  }
+  return { rootCreated: true, generatedRootPassword: provided ? undefined : password };
+}

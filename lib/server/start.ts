@@ -1,0 +1,86 @@
+// `runway start`: choose the database, migrate (under an advisory lock), bootstrap root and the demo,
+// then serve Next.js behind a thin http wrapper that adds request ids and structured request logs.
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import next from 'next';
+import { readEnv, externalUrl } from '../config/env';
+import { projectRoot } from '../config/paths';
+import { applyMigrations } from '../db/migrations';
+import { disconnectDb } from '../db/client';
+import { bootstrap } from './bootstrap';
+import { resolveDatabase, useDatabase } from './database';
+import { ensureAuthSecret } from './secret';
+import { log, logError } from './log';
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Migrations, root and (optionally) the demo: everything that must hold before serving. */
+export async function prepareDatabase(opts: { demo: boolean }) {
+  const database = await resolveDatabase();
+  useDatabase(database);
+  const applied = await applyMigrations(database.url, { lock: !database.embedded });
+  if (applied.length) log('info', 'migrations applied', { migrations: applied });
+  const boot = await bootstrap();
+  if (opts.demo) {
+    const { seedDemo } = await import('../seed/demo');
+    await seedDemo();
+  }
+  return { database, boot };
+}
+
+export async function start(opts: { dev: boolean }): Promise<void> {
+  const env = readEnv();
+  await ensureAuthSecret();
+  process.env.NEXTAUTH_URL ??= externalUrl();
+  const { database, boot } = await prepareDatabase({ demo: env.RUNWAY_DEMO });
+
+  const app = next({ dev: opts.dev, dir: projectRoot(), hostname: env.HOST, port: env.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  const server = http.createServer((req, res) => {
+    const started = process.hrtime.bigint();
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID().replace(/-/g, '');
+    res.setHeader('X-Request-Id', requestId);
+    res.on('finish', () => {
+      // The path only: query strings may carry private_token.
+      const path = (req.url ?? '/').split('?')[0];
+      if (path.startsWith('/_next/')) return;
+      log('info', 'request', {
+        method: req.method,
+        path,
+        status: res.statusCode,
+        duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        request_id: requestId,
+      });
+    });
+    handle(req, res).catch((err: unknown) => {
+      logError('request failed', err, { request_id: requestId });
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'application/json');
+      }
+      res.end(JSON.stringify({ message: '500 Internal Server Error' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+
+  const url = externalUrl();
+  console.log(`\nRunway is running at ${url}  (database: ${database.embedded ? 'embedded PGlite' : 'PostgreSQL server'})`);
+  if (boot.generatedRootPassword) {
+    console.log(`Sign in at ${url}/sign-in as root with password: ${boot.generatedRootPassword}`);
+    console.log('This password is shown once. Change it with: npx runway reset-password --username root');
+  } else {
+    console.log(`Sign in at ${url}/sign-in`);
+  }
+
+  const stop = async () => {
+    server.close();
+    await disconnectDb().catch(() => undefined);
+    await database.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,76 @@
+// Writes on users. Creating a user also creates the personal namespace its projects live in.
+import { db, type Prisma } from '../db/client';
+import { hashPassword, MIN_PASSWORD_LENGTH } from '../auth/password';
+
+export const USERNAME_RE = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/;
+const EMAIL_RE = /^[^@\s]+@[^@\s]+$/;
+
+export interface NewUser {
+  username: string;
+  name: string;
+  email: string;
+  password: string;
+  admin?: boolean;
+  createdById?: number | null;
+  bio?: string;
+  location?: string;
+  organization?: string;
+  jobTitle?: string;
+  websiteUrl?: string;
+  publicEmail?: string | null;
+  canCreateGroup?: boolean;
+  projectsLimit?: number;
+}
+
+/** Model validation as GitLab words it: `{attribute: [messages]}`. Empty when valid. */
+export async function validateNewUser(u: NewUser, tx: Prisma.TransactionClient = db()): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  const add = (k: string, m: string) => (errors[k] ??= []).push(m);
+  if (!u.username) add('username', "can't be blank");
+  else if (!USERNAME_RE.test(u.username) || /\.(git|atom)$/.test(u.username) || u.username.length > 255) {
+    add('username', 'can contain only letters, digits, \'_\', \'-\' and \'.\'. Cannot start with \'-\' or end in \'.\', \'.git\' or \'.atom\'.');
+  }
+  if (!u.name) add('name', "can't be blank");
+  if (!EMAIL_RE.test(u.email)) add('email', 'is invalid');
+  if (u.password.length < MIN_PASSWORD_LENGTH) add('password', `is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`);
+  if (u.username && !errors.username) {
+    const clash = await tx.namespace.findFirst({ where: { fullPath: { equals: u.username, mode: 'insensitive' } }, select: { id: true } });
+    if (clash) add('username', 'has already been taken');
+  }
+  if (!errors.email) {
+    const taken = await tx.user.findFirst({ where: { email: { equals: u.email, mode: 'insensitive' } }, select: { id: true } });
+    if (taken) add('email', 'has already been taken');
+  }
+  return errors;
+}
+
+/** Inserts the user and its personal namespace; call inside a transaction. */
+export async function insertUser(tx: Prisma.TransactionClient, u: NewUser) {
+  const user = await tx.user.create({
+    data: {
+      username: u.username,
+      name: u.name,
+      email: u.email.toLowerCase(),
+      publicEmail: u.publicEmail ?? null,
+      passwordDigest: await hashPassword(u.password),
+      admin: u.admin ?? false,
+      createdById: u.createdById ?? null,
+      bio: u.bio ?? '',
+      location: u.location ?? '',
+      organization: u.organization ?? '',
+      jobTitle: u.jobTitle ?? '',
+      websiteUrl: u.websiteUrl ?? '',
+      canCreateGroup: u.canCreateGroup ?? true,
+      projectsLimit: u.projectsLimit ?? 100000,
+    },
+  });
+  const ns = await tx.namespace.create({
+    data: { kind: 'user', name: u.name, path: u.username, fullPath: u.username, ownerId: user.id, visibility: 'public' },
+  });
+  await tx.namespace.update({ where: { id: ns.id }, data: { traversalIds: [ns.id] } });
+  return user;
+}
+
+export async function setPassword(userId: number, password: string): Promise<void> {
+  await db().user.update({ where: { id: userId }, data: { passwordDigest: await hashPassword(password) } });
+}
