@@ -3,9 +3,13 @@ const nextConfig = {
   // Native or WebAssembly packages are loaded by Node at run time, not bundled.
   serverExternalPackages: ['@node-rs/argon2', '@electric-sql/pglite', '@electric-sql/pglite-socket', '@prisma/schema-engine-wasm', 'pg'],
   poweredByHeader: false,
+  // GitLab answers /api/v4/ itself (404 JSON); no redirect to the slash-less path.
+  skipTrailingSlashRedirect: true,
   reactStrictMode: true,
   typedRoutes: false,
   devIndicators: false,
+  // Parallel builds (several checkouts or test runs) can each use their own output folder.
+  distDir: process.env.RUNWAY_DIST_DIR || '.next',
 };
 
 export default nextConfig;

@@ -3,7 +3,7 @@ import { readEnv } from '../lib/config/env';
 import { disconnectDb } from '../lib/db/client';
 import { applyMigrations } from '../lib/db/migrations';
 import { resolveDatabase, useDatabase } from '../lib/server/database';
-import { parseFlags } from './args';
+import { parseFlags, requireFlag, UsageError } from './args';
 
 export interface Command {
   summary: string;
@@ -11,12 +11,18 @@ export interface Command {
   run(argv: string[]): Promise<number>;
 }
 
-/** Opens the configured database (starting the embedded one if needed), migrated, for one command. */
+/**
+ * Opens the configured database (starting the embedded one if needed), migrated and bootstrapped, for one
+ * command. A generated root password goes to stderr, so stdout stays clean for the command's output.
+ */
 export async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
   const database = await resolveDatabase();
   useDatabase(database);
   try {
     await applyMigrations(database.url, { lock: !database.embedded });
+    const { bootstrap } = await import('../lib/server/bootstrap');
+    const boot = await bootstrap();
+    if (boot.generatedRootPassword) console.error(`created root; its password (shown once): ${boot.generatedRootPassword}`);
     return await fn();
   } finally {
     await disconnectDb();
@@ -57,14 +63,106 @@ export const commands: Record<string, Command> = {
       parseFlags(argv, {});
       readEnv();
       return withDatabase(async () => {
-        const { bootstrap } = await import('../lib/server/bootstrap');
         const { seedDemo } = await import('../lib/seed/demo');
-        const boot = await bootstrap();
-        if (boot.generatedRootPassword) console.error(`root password (shown once): ${boot.generatedRootPassword}`);
         await seedDemo();
         console.log('demo data is in place');
         return 0;
       });
     },
   },
+  'create-user': {
+    summary: 'create a user (and its personal namespace)',
+    usage: '--username U --email E --name N [--password P | password on stdin] [--admin]',
+    async run(argv) {
+      const f = parseFlags(argv, { username: 'string', email: 'string', name: 'string', password: 'string', admin: 'boolean' });
+      const username = requireFlag(f, 'username');
+      const email = requireFlag(f, 'email');
+      const name = typeof f.name === 'string' ? f.name : username;
+      const password = typeof f.password === 'string' ? f.password : await readSecretFromStdin('password');
+      return withDatabase(async () => {
+        const { db } = await import('../lib/db/client');
+        const { insertUser, validateNewUser } = await import('../lib/users/service');
+        const input = { username, email, name, password, admin: f.admin === true };
+        const errors = await validateNewUser(input);
+        if (Object.keys(errors).length) {
+          for (const [k, msgs] of Object.entries(errors)) console.error(`${k} ${msgs.join(', ')}`);
+          return 1;
+        }
+        const user = await db().$transaction((tx) => insertUser(tx, input));
+        console.log(`created user ${user.username} (id ${user.id}${user.admin ? ', admin' : ''})`);
+        return 0;
+      });
+    },
+  },
+  'create-token': {
+    summary: 'create a personal access token; prints only the token',
+    usage: '--username U --scopes a,b [--name N] [--expires-at YYYY-MM-DD]',
+    async run(argv) {
+      const f = parseFlags(argv, { username: 'string', scopes: 'string', name: 'string', 'expires-at': 'string' });
+      const username = requireFlag(f, 'username');
+      const scopes = requireFlag(f, 'scopes').split(',').map((s) => s.trim()).filter(Boolean);
+      const expiresAt = typeof f['expires-at'] === 'string' ? f['expires-at'] : null;
+      if (expiresAt && !/^\d{4}-\d{2}-\d{2}$/.test(expiresAt)) throw new UsageError('--expires-at must be YYYY-MM-DD');
+      return withDatabase(async () => {
+        const { db } = await import('../lib/db/client');
+        const { checkNewToken, insertToken } = await import('../lib/tokens/service');
+        const user = await db().user.findUnique({ where: { username } });
+        if (!user) {
+          console.error(`no user named ${username}`);
+          return 1;
+        }
+        const token = { userId: user.id, name: typeof f.name === 'string' ? f.name : 'cli', scopes, expiresAt };
+        const problem = checkNewToken(token, user);
+        if (problem) {
+          const why = {
+            invalid_scopes: 'scopes must be a comma-separated list of known scopes',
+            admin_scope: `only admins may hold the scopes ${problem.kind === 'admin_scope' ? problem.scopes.join(', ') : ''}`,
+            expiry_in_past: '--expires-at must be after today',
+            user_not_found: `no user named ${username}`,
+          }[problem.kind];
+          console.error(why);
+          return 1;
+        }
+        const { value } = await insertToken(token);
+        console.log(value);
+        return 0;
+      });
+    },
+  },
+  'reset-password': {
+    summary: "set a user's password (read from stdin unless --password is given)",
+    usage: '--username U [--password P]',
+    async run(argv) {
+      const f = parseFlags(argv, { username: 'string', password: 'string' });
+      const username = requireFlag(f, 'username');
+      const password = typeof f.password === 'string' ? f.password : await readSecretFromStdin('new password');
+      const { MIN_PASSWORD_LENGTH } = await import('../lib/auth/password');
+      if (password.length < MIN_PASSWORD_LENGTH) throw new UsageError(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+      return withDatabase(async () => {
+        const { db } = await import('../lib/db/client');
+        const { setPassword } = await import('../lib/users/service');
+        const user = await db().user.findUnique({ where: { username } });
+        if (!user) {
+          console.error(`no user named ${username}`);
+          return 1;
+        }
+        await setPassword(user.id, password);
+        console.log(`password of ${username} updated`);
+        return 0;
+      });
+    },
+  },
 };
+
+/** Reads one line from stdin (piped, or typed at a prompt) so secrets stay out of shell history. */
+async function readSecretFromStdin(what: string): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write(`${what}: `);
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk as Buffer);
+    if (Buffer.concat(chunks).includes(10)) break;
+  }
+  const line = Buffer.concat(chunks).toString('utf8').split('\n')[0].replace(/\r$/, '');
+  if (!line) throw new UsageError(`no ${what} given (use --password or pipe it on stdin)`);
+  return line;
+}

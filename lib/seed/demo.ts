@@ -1,5 +1,11 @@
-// The demo data behind `RUNWAY_DEMO=true`. Idempotent: running it twice changes nothing.
+// The demo data behind `RUNWAY_DEMO=true` and `runway seed`. Each part is idempotent and owns its own
+// file; later parts build on earlier ones (repositories use the demo projects, runners their commits).
+import { seedPlatformDemo } from './platform';
+import { seedRepositoriesDemo } from './repositories';
+import { seedRunnersDemo } from './runners';
+
 export async function seedDemo(): Promise<void> {
-  const { seedPlatformDemo } = await import('./platform');
   await seedPlatformDemo();
+  await seedRepositoriesDemo();
+  await seedRunnersDemo();
 }

@@ -1,0 +1,5 @@
+// GET /-/liveness
+import { livenessResponse } from '@/lib/health/checks';
+
+export const dynamic = 'force-dynamic';
+export const GET = async () => livenessResponse();

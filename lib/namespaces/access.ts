@@ -1,0 +1,78 @@
+// Effective access levels, as GitLab computes them (project_authorizations): the highest of a direct
+// project membership, ownership of the personal namespace (Owner), and memberships of the project's
+// group or any ancestor group. Group access likewise inherits down the tree. Expired memberships count
+// for nothing. Each question is one indexed query; the *_Sql helpers let list queries filter in SQL.
+import { db, type Prisma } from '../db/client';
+import { sql } from '../db/sql';
+
+export const AccessLevel = {
+  NO_ACCESS: 0,
+  GUEST: 10,
+  PLANNER: 15,
+  REPORTER: 20,
+  DEVELOPER: 30,
+  MAINTAINER: 40,
+  OWNER: 50,
+} as const;
+export type AccessLevelValue = (typeof AccessLevel)[keyof typeof AccessLevel];
+
+export const ACCESS_LEVEL_VALUES: readonly number[] = [10, 15, 20, 30, 40, 50];
+
+type Client = Prisma.TransactionClient | ReturnType<typeof db>;
+
+/** The user's effective level in a project (0 when none). Admins are not members: check admin separately. */
+export async function projectAccessLevel(userId: number, projectId: number, client: Client = db()): Promise<number> {
+  const rows = await client.$queryRaw<{ level: number | null }[]>`
+    SELECT GREATEST(
+      (SELECT pm.access_level FROM project_members pm
+        WHERE pm.project_id = p.id AND pm.user_id = ${userId}
+          AND (pm.expires_at IS NULL OR pm.expires_at > CURRENT_DATE)),
+      (SELECT 50 FROM namespaces own WHERE own.id = p.namespace_id AND own.owner_id = ${userId}),
+      (SELECT MAX(gm.access_level) FROM namespaces ns
+         JOIN group_members gm ON gm.group_id = ANY(ns.traversal_ids)
+        WHERE ns.id = p.namespace_id AND gm.user_id = ${userId}
+          AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE))
+    )::int AS level
+    FROM projects p WHERE p.id = ${projectId}`;
+  return rows[0]?.level ?? 0;
+}
+
+/** The user's effective level in a group: the highest membership on the group or an ancestor. */
+export async function groupAccessLevel(userId: number, groupId: number, client: Client = db()): Promise<number> {
+  const rows = await client.$queryRaw<{ level: number | null }[]>`
+    SELECT MAX(gm.access_level)::int AS level
+      FROM namespaces ns
+      JOIN group_members gm ON gm.group_id = ANY(ns.traversal_ids)
+     WHERE ns.id = ${groupId} AND ns.kind = 'group' AND gm.user_id = ${userId}
+       AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)`;
+  return rows[0]?.level ?? 0;
+}
+
+/**
+ * SQL: ids of the projects where `userId` has at least `minLevel`. Use inside a query, e.g.
+ * `WHERE p.id IN (${authorizedProjectIdsSql(userId, 40)})`.
+ */
+export function authorizedProjectIdsSql(userId: number, minLevel: number): Prisma.Sql {
+  return sql`
+    SELECT pm.project_id FROM project_members pm
+     WHERE pm.user_id = ${userId} AND pm.access_level >= ${minLevel}
+       AND (pm.expires_at IS NULL OR pm.expires_at > CURRENT_DATE)
+    UNION
+    SELECT p.id FROM projects p JOIN namespaces own ON own.id = p.namespace_id
+     WHERE own.owner_id = ${userId} AND ${minLevel} <= 50
+    UNION
+    SELECT p.id FROM projects p
+      JOIN namespaces ns ON ns.id = p.namespace_id
+      JOIN group_members gm ON gm.group_id = ANY(ns.traversal_ids)
+     WHERE gm.user_id = ${userId} AND gm.access_level >= ${minLevel}
+       AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)`;
+}
+
+/** SQL: ids of the groups where `userId` has at least `minLevel` (directly or inherited from an ancestor). */
+export function authorizedGroupIdsSql(userId: number, minLevel: number): Prisma.Sql {
+  return sql`
+    SELECT ns.id FROM namespaces ns
+      JOIN group_members gm ON gm.group_id = ANY(ns.traversal_ids)
+     WHERE ns.kind = 'group' AND gm.user_id = ${userId} AND gm.access_level >= ${minLevel}
+       AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)`;
+}

@@ -1,0 +1,2 @@
+// Demo repositories: written by the repositories work.
+export async function seedRepositoriesDemo(): Promise<void> {}

@@ -1,0 +1,2 @@
+// Demo runners: written by the runners work.
+export async function seedRunnersDemo(): Promise<void> {}

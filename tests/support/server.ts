@@ -1,0 +1,71 @@
+// Starts a real Runway (`runway start`, production build) for a test run and stops it afterwards.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const ROOT_PASSWORD = 'runway-root-password-for-tests';
+export const AUTH_SECRET = 'runway-test-secret-0123456789abcdef0123456789';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export function runwayEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
+    NEXTAUTH_SECRET: AUTH_SECRET,
+    RUNWAY_DEMO: 'false',
+    RUNWAY_LOG_LEVEL: process.env.RUNWAY_TEST_LOGS ? 'info' : 'warn',
+    ...extra,
+  };
+}
+
+/** Runs the CLI synchronously; returns its exit code and output. */
+export function cli(args: string[], env: NodeJS.ProcessEnv) {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), ...args], { env, encoding: 'utf8', cwd: ROOT });
+  return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), 'start'], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => {
+    output += d;
+    if (process.env.RUNWAY_TEST_LOGS) process.stderr.write(d);
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`runway exited early (${child.exitCode}):\n${output}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/-/liveness`).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`runway did not start within 90s:\n${output}`);
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
