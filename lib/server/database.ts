@@ -14,7 +14,7 @@ export async function resolveDatabase(): Promise<ResolvedDatabase> {
   const url = process.env.DATABASE_URL?.trim();
   if (url) return { url, embedded: false, stop: async () => undefined };
   const port = process.env.RUNWAY_EMBEDDED_DB_PORT ? Number(process.env.RUNWAY_EMBEDDED_DB_PORT) : 0;
-  const maxConnections = Number(process.env.RUNWAY_EMBEDDED_MAX_CONNECTIONS ?? 1);
+  const maxConnections = Number(process.env.RUNWAY_EMBEDDED_MAX_CONNECTIONS ?? 4);
   const embedded = await startEmbeddedDatabase({ dir: path.join(dataDir(), 'pgdata'), port, maxConnections });
   return { url: embedded.url, embedded: true, stop: embedded.stop };
 }

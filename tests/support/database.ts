@@ -40,8 +40,6 @@ export async function freshDatabase(name: string, embeddedPort: number): Promise
       DATABASE_URL: '',
       RUNWAY_DATA_DIR: dir,
       RUNWAY_EMBEDDED_DB_PORT: String(embeddedPort),
-      // A second (read-only) connection for the tests' own inspection queries.
-      RUNWAY_EMBEDDED_MAX_CONNECTIONS: '2',
     },
     inspectUrl: `postgresql://postgres:postgres@127.0.0.1:${embeddedPort}/postgres?sslmode=disable`,
     async drop() {},

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// `npm test`: generate the Prisma client, build Runway, then run unit + API tests (vitest) and the
+// browser tests (Playwright, Debian's Chromium). API and browser tests start their own Runway on a fresh
+// database: the PostgreSQL server in DATABASE_URL, else the embedded PGlite. Ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const reports = mkdtempSync(path.join(os.tmpdir(), 'runway-test-'));
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function fail(msg) {
+  console.error(msg);
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(1);
+}
+
+if (run('prisma client', process.execPath, ['scripts/prisma-generate.mjs']) !== 0) fail('prisma generate failed');
+if (!process.env.RUNWAY_SKIP_BUILD && run('build', bin('next'), ['build']) !== 0) fail('next build failed');
+
+const vitestJson = path.join(reports, 'vitest.json');
+const vitestStatus = run('unit and API tests (vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+
+const pwJson = path.join(reports, 'playwright.json');
+const pwStatus = process.env.RUNWAY_SKIP_E2E
+  ? 0
+  : run('browser tests (playwright)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(vitestJson)) {
+  const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += v.numPassedTests ?? 0;
+  failed += v.numFailedTests ?? 0;
+  skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+} else failed += 1;
+if (!process.env.RUNWAY_SKIP_E2E) {
+  if (existsSync(pwJson)) {
+    const p = JSON.parse(readFileSync(pwJson, 'utf8'));
+    passed += p.stats?.expected ?? 0;
+    failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
+    skipped += p.stats?.skipped ?? 0;
+  } else failed += 1;
+}
+const ok = vitestStatus === 0 && pwStatus === 0 && failed === 0;
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(ok ? 0 : 1);
