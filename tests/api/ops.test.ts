@@ -1,0 +1,74 @@
+// Operations: structured request logs (and that they never carry a token), and several instances
+// migrating one database at once under the advisory lock.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, type TestDatabase } from '../support/database';
+import { cli, freePort, ROOT, runwayEnv, startServer, stopServer } from '../support/server';
+import type { ChildProcess } from 'node:child_process';
+
+describe('[OPS] request logs', () => {
+  let database: TestDatabase;
+  let server: ChildProcess;
+  let base: string;
+  let token: string;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    const [port, dbPort] = [await freePort(), await freePort()];
+    database = await freshDatabase(`runway_test_ops_${process.pid}`, dbPort);
+    base = `http://127.0.0.1:${port}`;
+    const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: base, RUNWAY_LOG_LEVEL: 'info' });
+    const made = cli(['create-token', '--username', 'root', '--scopes', 'api', '--name', 'ops'], env);
+    expect(made.status).toBe(0);
+    token = made.stdout.trim();
+    server = await startServer(port, env);
+    server.stdout?.on('data', (d: Buffer) => lines.push(...d.toString().split('\n').filter(Boolean)));
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server) await stopServer(server);
+    await database?.drop();
+  });
+
+  it('writes one JSON line per request with method, path, status, duration and request id, and no token', async () => {
+    const res = await fetch(`${base}/api/v4/version?private_token=${token}`, { headers: { 'X-Request-Id': 'ops-log-check' } });
+    expect(res.status).toBe(200);
+    const res2 = await fetch(`${base}/api/v4/version`, { headers: { 'PRIVATE-TOKEN': token, 'X-Request-Id': 'ops-log-check-2' } });
+    expect(res2.status).toBe(200);
+    await expect.poll(() => lines.filter((l) => l.includes('ops-log-check')).length, { timeout: 5000 }).toBe(2);
+    const entry = JSON.parse(lines.find((l) => l.includes('"ops-log-check"'))!);
+    expect(entry).toMatchObject({ level: 'info', msg: 'request', method: 'GET', path: '/api/v4/version', status: 200, request_id: 'ops-log-check' });
+    expect(typeof entry.duration_ms).toBe('number');
+    expect(lines.join('\n')).not.toContain(token);
+  });
+});
+
+describe('[OPS] migrations at start', () => {
+  it.skipIf(!process.env.DATABASE_URL)('lets several instances migrate one database at once (advisory lock)', async () => {
+    const database = await freshDatabase(`runway_test_migrate_${process.pid}`, 0);
+    try {
+      const runs = await Promise.all(
+        [1, 2, 3].map(
+          () =>
+            new Promise<{ code: number; out: string }>((resolve) => {
+              const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), 'migrate'], {
+                env: runwayEnv(database.env),
+                cwd: ROOT,
+              });
+              let out = '';
+              child.stdout.on('data', (d) => (out += d));
+              child.stderr.on('data', (d) => (out += d));
+              child.on('exit', (code) => resolve({ code: code ?? 1, out }));
+            }),
+        ),
+      );
+      expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
+      // Exactly one of them applied the migrations; the others found the database up to date.
+      expect(runs.filter((r) => r.out.includes('applied:')).length).toBe(1);
+      expect(runs.filter((r) => r.out.includes('database is up to date')).length).toBe(2);
+    } finally {
+      await database.drop();
+    }
+  }, 120_000);
+});
