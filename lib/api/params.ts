@@ -103,7 +103,8 @@ const stringCoerce = (raw: unknown): Coerced<string | null> => {
 
 /** GitLab's CommaSeparatedToArray: "a, b" and ["a,b", "c"] both become trimmed lists; null becomes []. */
 export function commaSeparatedToArray(raw: unknown): string[] {
-  if (typeof raw === 'string') return raw.split(',').map((s) => s.trim());
+  // Ruby's "".split(',') is [] (not [""]), so an empty string is an empty list.
+  if (typeof raw === 'string') return raw === '' ? [] : raw.split(',').map((s) => s.trim());
   if (Array.isArray(raw)) return raw.flat(Infinity).flatMap((v) => (v === null || v === undefined ? [] : String(v).split(',').map((s) => s.trim())));
   return [];
 }
@@ -151,6 +152,7 @@ export type Parsed<S extends Shape> = { [K in keyof S]: ValueOf<S[K]> };
 export interface Rules {
   mutuallyExclusive?: string[][];
   atLeastOneOf?: string[][];
+  allOrNoneOf?: string[][];
 }
 
 /**
@@ -171,6 +173,10 @@ export function parseParams<S extends Shape>(shape: S, input: Record<string, unk
   }
   for (const group of rules.atLeastOneOf ?? []) {
     if (!group.some((k) => input[k] !== undefined)) errors.push(`${group.join(', ')} are missing, at least one parameter must be provided`);
+  }
+  for (const group of rules.allOrNoneOf ?? []) {
+    const given = group.filter((k) => input[k] !== undefined).length;
+    if (given > 0 && given < group.length) errors.push(`${group.join(', ')} provide all or none of parameters`);
   }
   if (errors.length) throw paramError(errors);
   return out as Parsed<S>;

@@ -17,7 +17,12 @@ export function db(): PrismaClient {
   const url = databaseUrl();
   if (!h.prisma || h.url !== url) {
     const max = Number(process.env.RUNWAY_DB_POOL_MAX ?? 10);
-    h.prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
+    h.prisma = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: url, max }),
+      // Prisma's defaults (wait 2 s for a connection, 5 s per transaction) turn a burst of writes into
+      // 500s on a small pool; on the embedded database every transaction queues for its one connection.
+      transactionOptions: { maxWait: 15_000, timeout: 30_000 },
+    });
     h.url = url;
   }
   return h.prisma;

@@ -2,6 +2,10 @@
 import { db, type Prisma } from '../db/client';
 import { ADMIN_ONLY_SCOPES, ALL_SCOPES } from '../auth/scopes';
 import { digest, newPersonalAccessToken } from '../auth/secrets';
+import { apiError, badRequest, notFound, recordNotFound, unauthorized } from '../api/errors';
+import type { Actor } from '../auth/authenticate';
+import type { PersonalAccessToken } from '../db/generated/client';
+import { canManageToken } from './policy';
 
 export interface NewToken {
   userId: number;
@@ -42,4 +46,73 @@ export async function insertToken(t: NewToken, client: Prisma.TransactionClient 
     },
   });
   return { record, value };
+}
+
+/** GitLab's default and maximum lifetime when token expiry is required (the default setting). */
+export const MAX_LIFETIME_DAYS = 365;
+const addDaysIso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * PersonalAccessTokens::CreateService as the API sees it: the model's validations (sudo only for admins,
+ * expiry not beyond the maximum lifetime) answer 422 with the full messages; a missing expiry gets the
+ * maximum lifetime. GitLab accepts a date in the past (the token is simply expired), and so does Runway.
+ */
+export async function createTokenViaApi(
+  target: { id: number; admin: boolean },
+  input: { name: string; scopes: string[]; expires_at?: string | null; description?: string | null },
+) {
+  const problems: string[] = [];
+  if (!input.name.trim()) problems.push("Name can't be blank");
+  const scopes = input.scopes.filter((s) => s !== '');
+  if (!scopes.length) problems.push("Scopes can't be blank");
+  const max = addDaysIso(MAX_LIFETIME_DAYS);
+  if (input.expires_at && input.expires_at > max) problems.push(`Expires at must be before ${max}`);
+  if (scopes.includes('sudo') && !target.admin) problems.push('Sudo can only be enabled for administrators');
+  if (problems.length) throw apiError(422, toSentence(problems));
+  return insertToken({
+    userId: target.id,
+    name: input.name,
+    scopes,
+    expiresAt: input.expires_at ?? max,
+    description: input.description ?? null,
+  });
+}
+
+/** Rails' Array#to_sentence. */
+function toSentence(parts: string[]): string {
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/**
+ * GET /personal_access_tokens/:id. GitLab tells only admins that a token does not exist: others get
+ * 401 for a missing token and for someone else's alike.
+ */
+export async function findVisibleToken(actor: Actor, id: number): Promise<PersonalAccessToken> {
+  const token = await db().personalAccessToken.findUnique({ where: { id } });
+  if (token && canManageToken(actor, token)) return token;
+  throw actor.user.admin ? notFound() : unauthorized();
+}
+
+/**
+ * DELETE /personal_access_tokens/:id. GitLab: unknown id 404 "404 Not Found"; the RevokeService refusing
+ * (someone else's token, caller not admin) answers "400 Bad request"; revoking twice succeeds.
+ */
+export async function revokeTokenById(actor: Actor, id: number): Promise<void> {
+  const token = await db().personalAccessToken.findUnique({ where: { id } });
+  if (!token) throw notFound();
+  if (!canManageToken(actor, token)) throw badRequest();
+  await db().personalAccessToken.update({ where: { id }, data: { revoked: true } });
+}
+
+/** The token the request authenticated with, or GitLab's 400 when the caller did not use a PAT. */
+export async function currentToken(actor: Actor): Promise<PersonalAccessToken> {
+  if (!actor.token) throw badRequest('This endpoint requires token type to be a personal access token');
+  const token = await db().personalAccessToken.findUnique({ where: { id: actor.token.id } });
+  if (!token) throw recordNotFound();
+  return token;
+}
+
+export async function revokeToken(id: number): Promise<void> {
+  await db().personalAccessToken.update({ where: { id }, data: { revoked: true } });
 }

@@ -1,6 +1,10 @@
 // Writes on users. Creating a user also creates the personal namespace its projects live in.
 import { db, type Prisma } from '../db/client';
+import type { User } from '../db/generated/client';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../auth/password';
+import { friendlyToken } from '../auth/secrets';
+import { conflict, validationError } from '../api/errors';
+import type { CreateUserInput } from './schema';
 
 export const USERNAME_RE = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/;
 const EMAIL_RE = /^[^@\s]+@[^@\s]+$/;
@@ -73,4 +77,57 @@ export async function insertUser(tx: Prisma.TransactionClient, u: NewUser) {
 
 export async function setPassword(userId: number, password: string): Promise<void> {
   await db().user.update({ where: { id: userId }, data: { passwordDigest: await hashPassword(password) } });
+}
+
+const emailTaken = (email: string, tx: Prisma.TransactionClient) =>
+  tx.user.findFirst({ where: { email: { equals: email, mode: 'insensitive' } }, select: { id: true } });
+const usernameTaken = (username: string, tx: Prisma.TransactionClient) =>
+  tx.user.findFirst({ where: { username: { equals: username, mode: 'insensitive' } }, select: { id: true } });
+
+/**
+ * POST /users. As GitLab: when the record does not validate, a taken email answers 409 first, then a
+ * taken username, and only then the 400 validation errors. A unique-constraint race also ends as 409.
+ */
+export async function createUserByAdmin(input: CreateUserInput, createdById: number): Promise<User> {
+  // reset_password / force_random_password: the user gets a password nobody knows (no mailer here).
+  const password = input.password ?? friendlyToken(32);
+  const u: NewUser = {
+    // A JSON null for a required parameter is treated as blank, so the model validation words it.
+    username: input.username ?? '',
+    name: input.name ?? '',
+    email: input.email ?? '',
+    password,
+    admin: input.admin ?? false,
+    createdById,
+    bio: input.bio ?? undefined,
+    location: input.location ?? undefined,
+    organization: input.organization ?? undefined,
+    websiteUrl: input.website_url ?? undefined,
+    publicEmail: input.public_email || null,
+    canCreateGroup: input.can_create_group ?? undefined,
+    projectsLimit: input.projects_limit ?? undefined,
+  };
+  try {
+    return await db().$transaction(async (tx) => {
+      const errors = await validateNewUser(u, tx);
+      if (Object.keys(errors).length) {
+        if (u.email && (await emailTaken(u.email, tx))) throw conflict('Email has already been taken');
+        if (u.username && (await usernameTaken(u.username, tx))) throw conflict('Username has already been taken');
+        throw validationError(errors);
+      }
+      return insertUser(tx, u);
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'P2002') {
+      const target = JSON.stringify((err as { meta?: unknown }).meta ?? '');
+      throw conflict(target.includes('email') ? 'Email has already been taken' : 'Username has already been taken');
+    }
+    throw err;
+  }
+}
+
+/** Sets the state; returns false when it already was that state (GitLab answers that case differently). */
+export async function setUserState(userId: number, state: 'active' | 'blocked'): Promise<boolean> {
+  const { count } = await db().user.updateMany({ where: { id: userId, state: { not: state } }, data: { state } });
+  return count > 0;
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './errors';
+import { mergeParams, parseBody, parseQuery } from './input';
+
+const post = (body: BodyInit | null, contentType?: string) =>
+  new Request('http://runway.test/api/v4/x', { method: 'POST', body, headers: contentType ? { 'Content-Type': contentType } : {} });
+
+describe('[PLATFORM] input: query strings and bodies as Rack reads them', () => {
+  it('parses flat, bracketed-array and nested query keys', () => {
+    expect(parseQuery(new URLSearchParams('a=1&b[]=x&b[]=y&info[name]=n&info[size]=2'))).toEqual({
+      a: '1',
+      b: ['x', 'y'],
+      info: { name: 'n', size: '2' },
+    });
+    expect(parseQuery(new URLSearchParams('a=1&a=2'))).toEqual({ a: '2' });
+  });
+
+  it('reads JSON objects; null, arrays and empty bodies mean no params', async () => {
+    expect(await parseBody(post('{"a":1,"b":[1,2]}', 'application/json'))).toEqual({ a: 1, b: [1, 2] });
+    expect(await parseBody(post('{"a":1}', 'application/vnd.api+json; charset=utf-8'))).toEqual({ a: 1 });
+    expect(await parseBody(post('null', 'application/json'))).toEqual({});
+    expect(await parseBody(post('[1,2]', 'application/json'))).toEqual({});
+    expect(await parseBody(post('   ', 'application/json'))).toEqual({});
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const err = await parseBody(post('{"a":', 'application/json')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(400);
+  });
+
+  it('reads urlencoded and multipart bodies, with bracketed keys', async () => {
+    expect(await parseBody(post('a=1&s[]=x&s[]=y', 'application/x-www-form-urlencoded'))).toEqual({ a: '1', s: ['x', 'y'] });
+    const form = new FormData();
+    form.append('name', 'n');
+    form.append('tag_list[]', 'a');
+    form.append('tag_list[]', 'b');
+    form.append('file', new Blob(['data']), 'upload.txt');
+    expect(await parseBody(new Request('http://runway.test/x', { method: 'POST', body: form }))).toEqual({
+      name: 'n',
+      tag_list: ['a', 'b'],
+      file: 'upload.txt',
+    });
+  });
+
+  it('ignores bodies of GET and unknown content types', async () => {
+    expect(await parseBody(new Request('http://runway.test/x?a=1'))).toEqual({});
+    expect(await parseBody(post('a=1', 'text/plain'))).toEqual({});
+  });
+
+  it('merges query, then body, then path parameters (path wins)', () => {
+    expect(mergeParams({ a: 'q', b: 'q', id: 'q' }, { b: 'body', id: 'body' }, { id: '7' })).toEqual({ a: 'q', b: 'body', id: '7' });
+  });
+});

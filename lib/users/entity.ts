@@ -1,0 +1,106 @@
+// GitLab's user entities, keys in GitLab 18's `expose` order: UserBasic < User < UserPublic < UserWithAdmin
+// < UserDetailsWithAdmin. Each level spreads the one below so the order is inherited exactly.
+import type { User } from '../db/generated/client';
+import { externalUrl } from '../config/env';
+
+type UserRow = Pick<User, 'id' | 'username' | 'name' | 'publicEmail' | 'state'> & Partial<User>;
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const isoDate = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
+
+/** UserSafe: id, username, public_email, name. */
+export function userSafe(u: UserRow) {
+  return { id: u.id, username: u.username, public_email: u.publicEmail ?? null, name: u.name };
+}
+
+/** UserBasic: author, assignee, member user, and non-admins' GET /users rows. */
+export function userBasic(u: UserRow) {
+  return {
+    ...userSafe(u),
+    state: u.state,
+    locked: false,
+    avatar_url: null,
+    web_url: `${externalUrl()}/${u.username}`,
+  };
+}
+
+/** Entities::User: what GET /users/:id shows a non-admin. */
+export function userDetails(u: User) {
+  return {
+    ...userBasic(u),
+    created_at: iso(u.createdAt),
+    bio: u.bio,
+    location: u.location,
+    // public_email keeps its UserSafe position (a re-exposed key does not move in GitLab's hash).
+    skype: '',
+    linkedin: '',
+    twitter: '',
+    discord: '',
+    website_url: u.websiteUrl,
+    organization: u.organization,
+    job_title: u.jobTitle,
+    pronouns: null,
+    bot: false,
+    work_information: workInformation(u),
+    followers: 0,
+    following: 0,
+    is_followed: false,
+    local_time: null,
+  };
+}
+
+function workInformation(u: User): string | null {
+  if (u.jobTitle && u.organization) return `${u.jobTitle} at ${u.organization}`;
+  return u.jobTitle || u.organization || null;
+}
+
+/** UserPublic: GET /user for a non-admin (the caller's own details). */
+export function userPublic(u: User) {
+  return {
+    ...userDetails(u),
+    last_sign_in_at: iso(u.lastSignInAt),
+    confirmed_at: iso(u.createdAt),
+    last_activity_on: isoDate(u.lastActivityOn),
+    email: u.email,
+    theme_id: 3,
+    color_scheme_id: 1,
+    projects_limit: u.projectsLimit,
+    current_sign_in_at: iso(u.currentSignInAt),
+    identities: [] as unknown[],
+    can_create_group: u.canCreateGroup,
+    can_create_project: u.projectsLimit > 0,
+    two_factor_enabled: false,
+    external: false,
+    private_profile: false,
+    commit_email: u.email,
+  };
+}
+
+/** UserWithAdmin: GET /user and GET /users for admins, POST /users. */
+export function userWithAdmin(u: User, extra: AdminExtras = {}) {
+  return {
+    ...userPublic(u),
+    is_admin: u.admin,
+    note: null,
+    namespace_id: extra.namespaceId ?? null,
+    created_by: extra.createdBy ? userBasic(extra.createdBy) : null,
+    email_reset_offered_at: null,
+  };
+}
+
+/** Relations the admin entities show, batch-loaded by the caller (see queries.ts). */
+export interface AdminExtras {
+  namespaceId?: number | null;
+  createdBy?: UserRow | null;
+}
+
+/** UserDetailsWithAdmin: GET /users/:id for admins. */
+export function userDetailsWithAdmin(u: User, extra: AdminExtras = {}) {
+  return {
+    ...userWithAdmin(u, extra),
+    highest_role: 0,
+    current_sign_in_ip: null,
+    last_sign_in_ip: null,
+    sign_in_count: 0,
+  };
+}

@@ -1,0 +1,67 @@
+// Reads on users: the GET /users finder (index-backed filters, one page per query) and the
+// relations the admin entities show, batch-loaded per page.
+import { db, type Prisma } from '../db/client';
+import type { User } from '../db/generated/client';
+import type { AdminExtras } from './entity';
+import type { ListUsersInput } from './schema';
+
+export function findUserById(id: number) {
+  return db().user.findUnique({ where: { id } });
+}
+
+/** UsersFinder: the filters GitLab applies for `username`, `search`, `active`, `blocked`, `admins`, dates. */
+export function usersWhere(input: ListUsersInput, viewerIsAdmin: boolean): Prisma.UserWhereInput {
+  const and: Prisma.UserWhereInput[] = [];
+  if (input.username) and.push({ username: { equals: input.username, mode: 'insensitive' } });
+  if (input.search) {
+    const q = input.search.trim();
+    and.push({
+      OR: [
+        { username: { contains: q, mode: 'insensitive' } },
+        { name: { contains: q, mode: 'insensitive' } },
+        // Non-admins find a user by email only with the exact (public) address, as GitLab does.
+        viewerIsAdmin ? { email: { equals: q, mode: 'insensitive' } } : { publicEmail: { equals: q, mode: 'insensitive' } },
+      ],
+    });
+  }
+  if (input.active) and.push({ state: 'active' });
+  if (input.blocked) and.push({ state: 'blocked' });
+  if (input.admins && viewerIsAdmin) and.push({ admin: true });
+  // Date filters are admin-only in GitLab (params.except! for other callers).
+  if (viewerIsAdmin && input.created_after) and.push({ createdAt: { gte: input.created_after } });
+  if (viewerIsAdmin && input.created_before) and.push({ createdAt: { lte: input.created_before } });
+  return and.length ? { AND: and } : {};
+}
+
+export function usersOrder(input: ListUsersInput, viewerIsAdmin: boolean): Prisma.UserOrderByWithRelationInput[] {
+  const dir = viewerIsAdmin ? input.sort : 'desc';
+  const field = viewerIsAdmin ? input.order_by : 'id';
+  const key = ({ id: 'id', name: 'name', username: 'username', created_at: 'createdAt', updated_at: 'updatedAt' } as const)[
+    field as 'id'
+  ];
+  // The id tie-breaker keeps pages stable when names or dates repeat.
+  return key === 'id' ? [{ id: dir }] : [{ [key]: dir }, { id: dir }];
+}
+
+/** One page of users (index-backed by the primary key or the unique username) plus the total. */
+export function usersPageSource(where: Prisma.UserWhereInput, orderBy: Prisma.UserOrderByWithRelationInput[]) {
+  return {
+    fetch: (offset: number, limit: number) => db().user.findMany({ where, orderBy, skip: offset, take: limit }),
+    count: () => db().user.count({ where }),
+  };
+}
+
+/** Personal namespace ids and creators for a page of users: two queries whatever the page size. */
+export async function adminExtrasFor(users: User[]): Promise<Map<number, AdminExtras>> {
+  const ids = users.map((u) => u.id);
+  const creatorIds = [...new Set(users.map((u) => u.createdById).filter((x): x is number => x !== null))];
+  const [namespaces, creators] = await Promise.all([
+    db().namespace.findMany({ where: { ownerId: { in: ids }, kind: 'user' }, select: { id: true, ownerId: true } }),
+    creatorIds.length ? db().user.findMany({ where: { id: { in: creatorIds } } }) : Promise.resolve([] as User[]),
+  ]);
+  const nsByOwner = new Map(namespaces.map((n) => [n.ownerId!, n.id]));
+  const creatorById = new Map(creators.map((c) => [c.id, c]));
+  return new Map(
+    users.map((u) => [u.id, { namespaceId: nsByOwner.get(u.id) ?? null, createdBy: u.createdById ? creatorById.get(u.createdById) ?? null : null }]),
+  );
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { api, rootToken, url } from '../support/api';
+import { blockUser, createToken, createUser } from '../support/users';
+
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+describe('[AUTH] authentication forms', () => {
+  it('accepts a token in PRIVATE-TOKEN, Authorization: Bearer, private_token and access_token', async () => {
+    const user = await createUser();
+    const forms: Array<[string, RequestInit, string]> = [
+      ['PRIVATE-TOKEN', { headers: { 'PRIVATE-TOKEN': user.token } }, url('/user')],
+      ['Bearer', { headers: { Authorization: `Bearer ${user.token}` } }, url('/user')],
+      ['private_token', {}, url('/user', { private_token: user.token })],
+      ['access_token', {}, url('/user', { access_token: user.token })],
+    ];
+    for (const [name, init, target] of forms) {
+      const res = await fetch(target, init);
+      expect(res.status, name).toBe(200);
+      expect((await res.json()).id, name).toBe(user.id);
+    }
+  });
+
+  it('accepts private_token in a form body', async () => {
+    const user = await createUser();
+    const res = await api('POST', '/user/personal_access_tokens', { form: { private_token: user.token, name: 'k8s', scopes: 'k8s_proxy' } });
+    expect(res.status).toBe(201);
+    expect(res.body.user_id).toBe(user.id);
+  });
+});
+
+describe('[AUTH] token failures', () => {
+  it('answers an unknown token with 401 "401 Unauthorized"', async () => {
+    const res = await api('GET', '/user', { token: 'glpat-not-a-real-token-xx' });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: '401 Unauthorized' });
+  });
+
+  it('answers an expired token with 401 invalid_token and a WWW-Authenticate header', async () => {
+    const user = await createUser();
+    const expired = await createToken(user.id, ['api'], { expiresAt: isoDay(-1) });
+    const res = await api('GET', '/user', { token: expired });
+    expect(res.status).toBe(401);
+    const description = 'Token is expired. You can either do re-authorization or token refresh.';
+    expect(res.body).toEqual({ error: 'invalid_token', error_description: description });
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer realm="GitLab API", error="invalid_token", error_description="${description}"`);
+    // Expiring today counts as expired too.
+    const today = await createToken(user.id, ['api'], { expiresAt: isoDay(0) });
+    expect((await api('GET', '/user', { token: today })).status).toBe(401);
+  });
+
+  it('answers a revoked token with 401 invalid_token', async () => {
+    const user = await createUser();
+    const token = await createToken(user.id, ['api']);
+    expect((await api('DELETE', '/personal_access_tokens/self', { token })).status).toBe(204);
+    const res = await api('GET', '/user', { token });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'invalid_token', error_description: 'Token was revoked. You have to re-authorize from the user.' });
+    expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+
+  it('answers a token without an accepted scope with 403 insufficient_scope and the scope list', async () => {
+    const user = await createUser();
+    const token = await createToken(user.id, ['read_repository']);
+    const res = await api('GET', '/users', { token });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      error: 'insufficient_scope',
+      error_description: 'The request requires higher privileges than provided by the access token.',
+      scope: 'read_user api read_api',
+    });
+    expect(res.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+    const write = await api('POST', '/user/personal_access_tokens', { token, json: { name: 'x', scopes: ['k8s_proxy'] } });
+    expect(write.status).toBe(403);
+    expect(write.body.scope).toBe('api');
+  });
+
+  it('lets read_api read but not write', async () => {
+    const user = await createUser();
+    const token = await createToken(user.id, ['read_api']);
+    expect((await api('GET', '/user', { token })).status).toBe(200);
+    expect((await api('GET', '/personal_access_tokens', { token })).status).toBe(200);
+    const write = await api('POST', '/user/personal_access_tokens', { token, json: { name: 'x', scopes: ['k8s_proxy'] } });
+    expect(write.status).toBe(403);
+    expect(write.body.error).toBe('insufficient_scope');
+  });
+
+  it('accepts read_user on GET /user and /users only', async () => {
+    const user = await createUser();
+    const token = await createToken(user.id, ['read_user']);
+    expect((await api('GET', '/user', { token })).status).toBe(200);
+    expect((await api('GET', '/users', { token })).status).toBe(200);
+    expect((await api('GET', `/users/${user.id}`, { token })).status).toBe(200);
+    const tokens = await api('GET', '/personal_access_tokens', { token });
+    expect(tokens.status).toBe(403);
+    expect(tokens.body).toMatchObject({ error: 'insufficient_scope', scope: 'api read_api' });
+    const write = await api('POST', '/users', { token, json: {} });
+    expect(write.status).toBe(403);
+    expect(write.body.error).toBe('insufficient_scope');
+  });
+
+  it('answers a blocked user\'s token with 403 "Your account has been blocked."', async () => {
+    const user = await createUser();
+    await blockUser(user.id);
+    for (const path of ['/user', '/users', '/personal_access_tokens/self']) {
+      const res = await api('GET', path, { token: user.token });
+      expect(res.status, path).toBe(403);
+      expect(res.body, path).toEqual({ message: '403 Forbidden - Your account has been blocked.' });
+    }
+  });
+});
+
+describe('[AUTH] sudo', () => {
+  it('lets an admin token with the sudo scope act as another user (header or parameter, id or username)', async () => {
+    const user = await createUser();
+    const byHeader = await api('GET', '/user', { token: rootToken(), headers: { Sudo: user.username } });
+    expect(byHeader.status).toBe(200);
+    expect(byHeader.body.id).toBe(user.id);
+    expect(byHeader.body).not.toHaveProperty('is_admin');
+    const byParam = await api('GET', '/user', { token: rootToken(), query: { sudo: user.id } });
+    expect(byParam.body.id).toBe(user.id);
+  });
+
+  it('refuses sudo without the sudo scope, from non-admins, and for unknown users', async () => {
+    const user = await createUser();
+    const admin = await createUser({ admin: true });
+    const noScope = await api('GET', '/user', { token: admin.token, headers: { Sudo: user.username } });
+    expect(noScope.status).toBe(403);
+    expect(noScope.body).toMatchObject({ error: 'insufficient_scope', scope: 'sudo' });
+    const nonAdmin = await api('GET', '/user', { token: user.token, headers: { Sudo: 'root' } });
+    expect(nonAdmin.status).toBe(403);
+    expect(nonAdmin.body).toEqual({ message: '403 Forbidden - Must be admin to use sudo' });
+    const unknown = await api('GET', '/user', { token: rootToken(), headers: { Sudo: 'no_such_user_here' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: "404 User with ID or username 'no_such_user_here' Not Found" });
+  });
+});
