@@ -1,0 +1,7 @@
+// GET /api/v4/groups/:id/members/:user_id (a direct member)
+import { endpoint, routes } from '@/lib/api/handler';
+import { showMemberHandler } from '@/lib/namespaces/handlers';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({
+  GET: endpoint({ handle: showMemberHandler('group', false) }),
+});

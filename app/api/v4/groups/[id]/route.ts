@@ -1,0 +1,7 @@
+// GET /api/v4/groups/:id (numeric id or URL-encoded full path)
+import { endpoint, routes } from '@/lib/api/handler';
+import { showGroupHandler } from '@/lib/namespaces/handlers';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({
+  GET: endpoint({ auth: 'optional', handle: showGroupHandler }),
+});

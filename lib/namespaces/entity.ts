@@ -1,0 +1,278 @@
+// Groups, projects, namespaces and members as GitLab 18 returns them, keys in GitLab's `expose` order.
+// Values Runway does not model (features, statistics, ...) take GitLab's defaults for a new project/group.
+import { externalUrl } from '../config/env';
+import type { Namespace, Project, User } from '../db/generated/client';
+import { userBasic } from '../users/entity';
+import type { NamespaceRecord, ProjectRecord } from './records';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const isoDate = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
+
+type NamespaceLike = Pick<Namespace, 'id' | 'kind' | 'name' | 'path' | 'fullPath' | 'parentId'>;
+
+export function namespaceWebUrl(ns: Pick<Namespace, 'kind' | 'fullPath'>): string {
+  return ns.kind === 'group' ? `${externalUrl()}/groups/${ns.fullPath}` : `${externalUrl()}/${ns.fullPath}`;
+}
+
+export const projectWebUrl = (p: Pick<Project, 'fullPath'>) => `${externalUrl()}/${p.fullPath}`;
+
+/** NamespaceBasic: id, name, path, kind, full_path, parent_id, avatar_url, web_url. */
+export function namespaceBasic(ns: NamespaceLike) {
+  return {
+    id: ns.id,
+    name: ns.name,
+    path: ns.path,
+    kind: ns.kind,
+    full_path: ns.fullPath,
+    parent_id: ns.parentId,
+    avatar_url: null,
+    web_url: namespaceWebUrl(ns),
+  };
+}
+
+/** BasicGroupDetails: id, web_url, name. */
+export function basicGroupDetails(g: Pick<Namespace, 'id' | 'name' | 'fullPath' | 'kind'>) {
+  return { id: g.id, web_url: namespaceWebUrl(g), name: g.name };
+}
+
+/** Entities::Group. */
+export function groupEntity(g: NamespaceRecord) {
+  return {
+    ...basicGroupDetails(g),
+    path: g.path,
+    description: g.description,
+    visibility: g.visibility,
+    share_with_group_lock: false,
+    require_two_factor_authentication: false,
+    two_factor_grace_period: 48,
+    project_creation_level: 'developer',
+    auto_devops_enabled: null,
+    subgroup_creation_level: 'maintainer',
+    emails_disabled: false,
+    emails_enabled: true,
+    show_diff_preview_in_email: true,
+    mentions_disabled: null,
+    lfs_enabled: true,
+    archived: false,
+    math_rendering_limits_enabled: true,
+    lock_math_rendering_limits_enabled: false,
+    default_branch: null,
+    default_branch_protection: 2,
+    default_branch_protection_defaults: {
+      allowed_to_push: [{ access_level: 40 }],
+      allow_force_push: false,
+      allowed_to_merge: [{ access_level: 40 }],
+    },
+    avatar_url: null,
+    request_access_enabled: true,
+    full_name: g.fullName,
+    full_path: g.fullPath,
+    created_at: iso(g.createdAt),
+    parent_id: g.parentId,
+    organization_id: 1,
+    shared_runners_setting: g.sharedRunnersEnabled ? 'enabled' : 'disabled_and_unoverridable',
+    max_artifacts_size: null,
+    marked_for_deletion_on: null,
+  };
+}
+
+/** Entities::GroupDetail: the group plus its projects (those the viewer may read). */
+export function groupDetailEntity(g: NamespaceRecord, projects: ProjectRecord[], opts: { admin: boolean }) {
+  return {
+    ...groupEntity(g),
+    shared_with_groups: [] as unknown[],
+    prevent_sharing_groups_outside_hierarchy: false,
+    projects: projects.map((p) => projectEntity(p, { admin: opts.admin })),
+    shared_projects: [] as unknown[],
+  };
+}
+
+/** ProjectIdentity: id, description, name, name_with_namespace, path, path_with_namespace, created_at. */
+export function projectIdentity(p: ProjectRecord) {
+  return {
+    id: p.id,
+    description: p.description,
+    name: p.name,
+    name_with_namespace: `${p.namespace.fullName} / ${p.name}`,
+    path: p.path,
+    path_with_namespace: p.fullPath,
+    created_at: iso(p.createdAt),
+  };
+}
+
+function sshHost(): string {
+  return new URL(externalUrl()).hostname;
+}
+
+/** BasicProjectDetails (also `?simple=true`). */
+export function basicProjectDetails(p: ProjectRecord) {
+  const web = projectWebUrl(p);
+  return {
+    ...projectIdentity(p),
+    default_branch: p.defaultBranch,
+    tag_list: [] as string[],
+    topics: [] as string[],
+    ssh_url_to_repo: `git@${sshHost()}:${p.fullPath}.git`,
+    http_url_to_repo: `${web}.git`,
+    web_url: web,
+    readme_url: null,
+    forks_count: 0,
+    avatar_url: null,
+    star_count: 0,
+    last_activity_at: iso(p.lastActivityAt),
+    namespace: namespaceBasic(p.namespace),
+  };
+}
+
+const ENABLED_FEATURES = [
+  'issues_access_level',
+  'repository_access_level',
+  'merge_requests_access_level',
+  'forking_access_level',
+  'wiki_access_level',
+  'builds_access_level',
+  'snippets_access_level',
+  'pages_access_level',
+  'analytics_access_level',
+  'container_registry_access_level',
+  'security_and_compliance_access_level',
+  'releases_access_level',
+  'environments_access_level',
+  'feature_flags_access_level',
+  'infrastructure_access_level',
+  'monitor_access_level',
+  'model_experiments_access_level',
+  'model_registry_access_level',
+] as const;
+
+/** Entities::Project. `admin` = the viewer may administer the project (sees import_url). */
+export function projectEntity(p: ProjectRecord, opts: { admin: boolean; owner?: User | null }) {
+  const api = `${externalUrl()}/api/v4/projects/${p.id}`;
+  const features = Object.fromEntries(ENABLED_FEATURES.map((k) => [k, p.visibility === 'private' && k === 'pages_access_level' ? 'private' : 'enabled']));
+  return {
+    ...basicProjectDetails(p),
+    container_registry_image_prefix: `${sshHost()}/${p.fullPath}`.toLowerCase(),
+    _links: {
+      self: api,
+      issues: `${api}/issues`,
+      merge_requests: `${api}/merge_requests`,
+      repo_branches: `${api}/repository/branches`,
+      labels: `${api}/labels`,
+      events: `${api}/events`,
+      members: `${api}/members`,
+      cluster_agents: `${api}/cluster_agents`,
+    },
+    packages_enabled: true,
+    empty_repo: p.defaultBranch === null,
+    archived: false,
+    visibility: p.visibility,
+    ...(p.namespace.kind === 'user' && opts.owner ? { owner: userBasic(opts.owner) } : {}),
+    resolve_outdated_diff_discussions: false,
+    repository_object_format: 'sha1',
+    issues_enabled: true,
+    merge_requests_enabled: true,
+    wiki_enabled: true,
+    jobs_enabled: true,
+    snippets_enabled: true,
+    container_registry_enabled: true,
+    service_desk_enabled: false,
+    service_desk_address: null,
+    can_create_merge_request_in: true,
+    ...features,
+    emails_disabled: false,
+    emails_enabled: true,
+    shared_runners_enabled: p.sharedRunnersEnabled,
+    group_runners_enabled: p.groupRunnersEnabled,
+    lfs_enabled: true,
+    creator_id: p.creatorId,
+    ...(opts.admin ? { import_url: maskedUrl(p.importUrl) } : {}),
+    import_type: p.importUrl ? 'git' : null,
+    import_status: p.importStatus,
+    import_error: p.importError,
+    open_issues_count: 0,
+    description_html: p.description ? `<p data-sourcepos="1:1-1:${p.description.length}" dir="auto">${escapeHtml(p.description)}</p>` : '',
+    updated_at: iso(p.updatedAt),
+    ci_default_git_depth: 20,
+    ci_forward_deployment_enabled: true,
+    ci_job_token_scope_enabled: false,
+    ci_separated_caches: true,
+    ci_allow_fork_pipelines_to_run_in_parent_project: true,
+    build_git_strategy: 'fetch',
+    keep_latest_artifact: true,
+    restrict_user_defined_variables: false,
+    runner_token_expiration_interval: p.runnerTokenExpirationInterval,
+    public_jobs: true,
+    build_timeout: 3600,
+    auto_cancel_pending_pipelines: 'enabled',
+    ci_config_path: null,
+    shared_with_groups: [] as unknown[],
+    only_allow_merge_if_pipeline_succeeds: false,
+    allow_merge_on_skipped_pipeline: null,
+    request_access_enabled: true,
+    only_allow_merge_if_all_discussions_are_resolved: false,
+    remove_source_branch_after_merge: true,
+    printing_merge_request_link_enabled: true,
+    merge_method: 'merge',
+    squash_option: 'default_off',
+    enforce_auth_checks_on_uploads: true,
+    suggestion_commit_message: null,
+    merge_commit_template: null,
+    squash_commit_template: null,
+    issue_branch_template: null,
+    warn_about_potentially_unwanted_characters: true,
+    autoclose_referenced_issues: true,
+    max_artifacts_size: null,
+  };
+}
+
+/** Gitlab::UrlSanitizer#masked_url: credentials in an import URL are never shown. */
+function maskedUrl(url: string | null): string | null {
+  if (!url) return url;
+  try {
+    const u = new URL(url);
+    if (u.username) u.username = '*****';
+    if (u.password) u.password = '*****';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export interface ProjectPermissions {
+  /** Direct project membership level (null when none). */
+  projectAccess: number | null;
+  /** Highest membership in the project's group or its ancestors (null when none or a personal project). */
+  groupAccess: number | null;
+}
+
+/** Entities::ProjectWithAccess: the project plus the viewer's permissions. */
+export function projectWithAccess(p: ProjectRecord, opts: { admin: boolean; owner?: User | null; permissions: ProjectPermissions }) {
+  const access = (level: number | null) => (level ? { access_level: level, notification_level: 3 } : null);
+  return {
+    ...projectEntity(p, opts),
+    permissions: { project_access: access(opts.permissions.projectAccess), group_access: access(opts.permissions.groupAccess) },
+  };
+}
+
+export interface MemberRow {
+  accessLevel: number;
+  createdAt: Date;
+  expiresAt: Date | null;
+  user: User;
+  createdBy?: User | null;
+}
+
+/** Entities::Member: UserBasic at the top level, then the membership. */
+export function memberEntity(m: MemberRow) {
+  return {
+    ...userBasic(m.user),
+    access_level: m.accessLevel,
+    created_at: iso(m.createdAt),
+    ...(m.createdBy ? { created_by: userBasic(m.createdBy) } : {}),
+    expires_at: isoDate(m.expiresAt),
+  };
+}

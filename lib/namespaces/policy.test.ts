@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  anonymousViewer,
+  canCreateProjectInGroup,
+  canCreateSubgroup,
+  canGrantLevel,
+  canManageMembers,
+  canReadGroup,
+  canReadProject,
+  type Viewer,
+} from './policy';
+
+const ACTORS: Record<string, Viewer> = {
+  anonymous: anonymousViewer,
+  'non-member': { signedIn: true, admin: false, level: 0 },
+  guest: { signedIn: true, admin: false, level: 10 },
+  planner: { signedIn: true, admin: false, level: 15 },
+  reporter: { signedIn: true, admin: false, level: 20 },
+  developer: { signedIn: true, admin: false, level: 30 },
+  maintainer: { signedIn: true, admin: false, level: 40 },
+  owner: { signedIn: true, admin: false, level: 50 },
+  admin: { signedIn: true, admin: true, level: 0 },
+};
+
+// Expected read access per visibility: [private, internal, public].
+const READ: Record<string, [boolean, boolean, boolean]> = {
+  anonymous: [false, false, true],
+  'non-member': [false, true, true],
+  guest: [true, true, true],
+  planner: [true, true, true],
+  reporter: [true, true, true],
+  developer: [true, true, true],
+  maintainer: [true, true, true],
+  owner: [true, true, true],
+  admin: [true, true, true],
+};
+
+describe('[NAMESPACES] policy matrix', () => {
+  it('lets a project member inside a private group read the group, and nothing more', () => {
+    const viewer: Viewer = { signedIn: true, admin: false, level: 0, readsProjectInside: true };
+    expect(canReadGroup(viewer, { visibility: 'private' })).toBe(true);
+    expect(canReadGroup({ ...anonymousViewer, readsProjectInside: true }, { visibility: 'private' })).toBe(false);
+    expect(canCreateSubgroup(viewer)).toBe(false);
+    expect(canManageMembers(viewer)).toBe(false);
+  });
+
+  for (const [name, viewer] of Object.entries(ACTORS)) {
+    it(`${name}`, () => {
+      (['private', 'internal', 'public'] as const).forEach((visibility, i) => {
+        expect(canReadProject(viewer, { visibility }), `read project ${visibility}`).toBe(READ[name][i]);
+        expect(canReadGroup(viewer, { visibility }), `read group ${visibility}`).toBe(READ[name][i]);
+      });
+      expect(canCreateProjectInGroup(viewer)).toBe(viewer.admin || viewer.level >= 30);
+      expect(canCreateSubgroup(viewer)).toBe(viewer.admin || viewer.level >= 40);
+      expect(canManageMembers(viewer)).toBe(viewer.admin || viewer.level >= 40);
+      for (const level of [10, 15, 20, 30, 40, 50]) {
+        const expected = viewer.admin || viewer.level === 50 || (viewer.level === 40 && level <= 40);
+        expect(canGrantLevel(viewer, level), `grant ${level}`).toBe(expected);
+      }
+    });
+  }
+});

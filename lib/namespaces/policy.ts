@@ -1,0 +1,60 @@
+// Who may read, create in and administer groups and projects: GitLab's GroupPolicy/ProjectPolicy rules
+// for the parts Runway holds. Pure functions of a Viewer (who is asking, with their effective access level
+// already computed by access.ts) and the resource's visibility, so the whole matrix is testable in one place.
+import { AccessLevel } from './access';
+
+export type VisibilityName = 'private' | 'internal' | 'public';
+
+export interface Viewer {
+  /** False for anonymous requests. */
+  signedIn: boolean;
+  admin: boolean;
+  /** Effective access level in the resource (0 when not a member): direct, inherited or personal-namespace ownership. */
+  level: number;
+  /** Groups only: the viewer may read some project inside the group's tree (GroupPolicy's has_projects). */
+  readsProjectInside?: boolean;
+}
+
+export const anonymousViewer: Viewer = { signedIn: false, admin: false, level: 0 };
+
+/** public: everyone; internal: every signed-in user; private: members (Guest+) and admins. */
+function visibleAt(viewer: Viewer, visibility: VisibilityName): boolean {
+  if (viewer.admin) return true;
+  if (visibility === 'public') return true;
+  if (visibility === 'internal') return viewer.signedIn;
+  return viewer.signedIn && viewer.level >= AccessLevel.GUEST;
+}
+
+/** As projects, plus: a member of a project inside a private group may read that group (has_projects). */
+export const canReadGroup = (viewer: Viewer, group: { visibility: VisibilityName }) =>
+  visibleAt(viewer, group.visibility) || (viewer.signedIn && viewer.readsProjectInside === true);
+export const canReadProject = (viewer: Viewer, project: { visibility: VisibilityName }) => visibleAt(viewer, project.visibility);
+
+/** Top-level groups: admins, and users allowed to create groups (users.can_create_group). */
+export const canCreateTopLevelGroup = (user: { admin: boolean; canCreateGroup: boolean }) => user.admin || user.canCreateGroup;
+
+/** GitLab's default subgroup_creation_level is "maintainer": Maintainer+ of the parent group. */
+export const canCreateSubgroup = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.MAINTAINER;
+
+/** GitLab's default project_creation_level is "developer": Developer+ of the group. */
+export const canCreateProjectInGroup = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.DEVELOPER;
+
+/** A personal namespace takes projects from its owner only (and admins). */
+export const canCreateProjectInUserNamespace = (user: { id: number; admin: boolean }, ns: { ownerId: number | null }) =>
+  user.admin || ns.ownerId === user.id;
+
+/** Managing members (admin_project_member / admin_group_member): Maintainer+. */
+export const canManageMembers = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.MAINTAINER;
+
+/** A manager may grant a level up to their own; only Owners (and admins) may grant Owner. */
+export function canGrantLevel(viewer: Viewer, level: number): boolean {
+  if (!canManageMembers(viewer)) return false;
+  if (viewer.admin || viewer.level >= AccessLevel.OWNER) return true;
+  return level < AccessLevel.OWNER && level <= viewer.level;
+}
+
+/** Settings that only project/group administrators see (import_url, runners_token, ...). */
+export const canAdminister = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.MAINTAINER;
+
+/** Owner-only actions on a group (admin_group). */
+export const canAdministerGroup = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.OWNER;

@@ -1,0 +1,161 @@
+// Reads: group and project lists filtered in SQL (visibility, membership, search), one page at a time,
+// with relations for the page batch-loaded so a page costs a fixed number of queries.
+import type { Actor } from '../auth/authenticate';
+import { db } from '../db/client';
+import type { User } from '../db/generated/client';
+import { empty, join, raw, sql, type Sql } from '../db/sql';
+import { AccessLevel, authorizedGroupIdsSql, authorizedProjectIdsSql } from './access';
+import type { ProjectPermissions } from './entity';
+import { loadGroupRecords, loadProjectRecords, type NamespaceRecord, type ProjectRecord } from './records';
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+const where = (conds: Sql[]) => (conds.length ? sql`WHERE ${join(conds, ' AND ')}` : empty);
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const NONE = sql`FALSE`;
+
+// ------------------------------------------------------------------ groups
+
+export interface GroupFilters {
+  search?: string;
+  owned?: boolean;
+  minAccessLevel?: number;
+  topLevelOnly?: boolean;
+  allAvailable?: boolean;
+  skipGroups?: number[];
+  visibility?: 'private' | 'internal' | 'public';
+  /** Only the direct children of this group (GET /groups/:id/subgroups). */
+  parentId?: number;
+  orderBy?: 'name' | 'path' | 'id';
+  sort?: 'asc' | 'desc';
+}
+
+/** Groups the actor may list, as GitLab's GroupsFinder chooses them (see GET /groups' all_available). */
+function groupScope(actor: Actor | null, f: GroupFilters): Sql {
+  const user = actor?.user;
+  if (f.owned) {
+    if (!user) return NONE;
+    return sql`ns.id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${user.id} AND gm.access_level = ${AccessLevel.OWNER}
+      AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE))`;
+  }
+  if (f.minAccessLevel !== undefined) return user ? sql`ns.id IN (${authorizedGroupIdsSql(user.id, f.minAccessLevel)})` : NONE;
+  if (!user) return sql`ns.visibility = 'public'`;
+  // all_available defaults to true for admins and false for everyone else; subgroup lists show all visible.
+  const allAvailable = f.parentId !== undefined ? true : (f.allAvailable ?? user.admin);
+  if (user.admin && allAvailable) return sql`TRUE`;
+  const member = sql`ns.id IN (${authorizedGroupIdsSql(user.id, AccessLevel.GUEST)})`;
+  return allAvailable ? sql`(ns.visibility IN ('public', 'internal') OR ${member})` : member;
+}
+
+function groupConditions(actor: Actor | null, f: GroupFilters): Sql[] {
+  const conds = [sql`ns.kind = 'group'`, groupScope(actor, f)];
+  // GitLab's GroupsFinder searches the full route (include_parents) except within one parent.
+  if (f.search && f.parentId === undefined) conds.push(sql`(ns.name ILIKE ${like(f.search)} OR ns.full_path ILIKE ${like(f.search)})`);
+  else if (f.search) conds.push(sql`(ns.name ILIKE ${like(f.search)} OR ns.path ILIKE ${like(f.search)})`);
+  if (f.topLevelOnly) conds.push(sql`ns.parent_id IS NULL`);
+  if (f.parentId !== undefined) conds.push(sql`ns.parent_id = ${f.parentId}`);
+  if (f.skipGroups?.length) conds.push(sql`NOT (ns.id = ANY(${f.skipGroups}::int[]))`);
+  if (f.visibility) conds.push(sql`ns.visibility = ${f.visibility}::"Visibility"`);
+  return conds;
+}
+
+export async function listGroups(actor: Actor | null, f: GroupFilters, page: Page): Promise<NamespaceRecord[]> {
+  const column = raw(`ns.${f.orderBy ?? 'name'}`);
+  const dir = raw((f.sort ?? 'asc') === 'desc' ? 'DESC' : 'ASC');
+  const rows = await db().$queryRaw<{ id: number }[]>`
+    SELECT ns.id FROM namespaces ns ${where(groupConditions(actor, f))}
+    ORDER BY ${column} ${dir}, ns.id ${dir} OFFSET ${page.offset} LIMIT ${page.limit}`;
+  return loadGroupRecords(rows.map((r) => r.id));
+}
+
+export async function countGroups(actor: Actor | null, f: GroupFilters): Promise<number> {
+  const rows = await db().$queryRaw<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM namespaces ns ${where(groupConditions(actor, f))}`;
+  return rows[0]?.n ?? 0;
+}
+
+// ------------------------------------------------------------------ projects
+
+export interface ProjectFilters {
+  membership?: boolean;
+  owned?: boolean;
+  search?: string;
+  visibility?: 'private' | 'internal' | 'public';
+  minAccessLevel?: number;
+  /** Only projects directly in this namespace (group detail). */
+  namespaceId?: number;
+  orderBy?: 'id' | 'name' | 'path' | 'created_at' | 'updated_at' | 'last_activity_at';
+  sort?: 'asc' | 'desc';
+}
+
+function projectConditions(actor: Actor | null, f: ProjectFilters): Sql[] {
+  const user = actor?.user;
+  const conds: Sql[] = [];
+  if (!user) conds.push(sql`p.visibility = 'public'`);
+  else if (!user.admin) conds.push(sql`(p.visibility IN ('public', 'internal') OR p.id IN (${authorizedProjectIdsSql(user.id, AccessLevel.GUEST)}))`);
+  if (f.membership) conds.push(user ? sql`p.id IN (${authorizedProjectIdsSql(user.id, AccessLevel.GUEST)})` : NONE);
+  if (f.owned) {
+    conds.push(
+      user
+        ? sql`p.namespace_id IN (SELECT own.id FROM namespaces own WHERE own.owner_id = ${user.id}
+              UNION SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${user.id} AND gm.access_level = ${AccessLevel.OWNER}
+                AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE))`
+        : NONE,
+    );
+  }
+  if (f.minAccessLevel !== undefined) conds.push(user ? sql`p.id IN (${authorizedProjectIdsSql(user.id, f.minAccessLevel)})` : NONE);
+  if (f.search) conds.push(sql`(p.name ILIKE ${like(f.search)} OR p.path ILIKE ${like(f.search)} OR p.description ILIKE ${like(f.search)})`);
+  if (f.visibility) conds.push(sql`p.visibility = ${f.visibility}::"Visibility"`);
+  if (f.namespaceId !== undefined) conds.push(sql`p.namespace_id = ${f.namespaceId}`);
+  return conds;
+}
+
+export async function listProjects(actor: Actor | null, f: ProjectFilters, page: Page): Promise<ProjectRecord[]> {
+  const column = raw(`p.${f.orderBy ?? 'created_at'}`);
+  const dir = raw((f.sort ?? 'desc') === 'asc' ? 'ASC' : 'DESC');
+  const rows = await db().$queryRaw<{ id: number }[]>`
+    SELECT p.id FROM projects p ${where(projectConditions(actor, f))}
+    ORDER BY ${column} ${dir}, p.id ${dir} OFFSET ${page.offset} LIMIT ${page.limit}`;
+  return loadProjectRecords(rows.map((r) => r.id));
+}
+
+export async function countProjects(actor: Actor | null, f: ProjectFilters): Promise<number> {
+  const rows = await db().$queryRaw<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM projects p ${where(projectConditions(actor, f))}`;
+  return rows[0]?.n ?? 0;
+}
+
+/** The viewer's direct and group access for each project of a page (two queries). */
+export async function projectPermissions(userId: number, projects: ProjectRecord[]): Promise<Map<number, ProjectPermissions>> {
+  const out = new Map<number, ProjectPermissions>();
+  if (!projects.length) return out;
+  const ids = projects.map((p) => p.id);
+  const groupNs = [...new Set(projects.filter((p) => p.namespace.kind === 'group').map((p) => p.namespaceId))];
+  const [direct, groups] = await Promise.all([
+    db().$queryRaw<{ project_id: number; level: number }[]>`
+      SELECT pm.project_id, pm.access_level AS level FROM project_members pm
+       WHERE pm.user_id = ${userId} AND pm.project_id = ANY(${ids}::int[])
+         AND (pm.expires_at IS NULL OR pm.expires_at > CURRENT_DATE)`,
+    groupNs.length
+      ? db().$queryRaw<{ id: number; level: number }[]>`
+          SELECT ns.id, MAX(gm.access_level)::int AS level FROM namespaces ns
+            JOIN group_members gm ON gm.group_id = ANY(ns.traversal_ids)
+           WHERE ns.id = ANY(${groupNs}::int[]) AND gm.user_id = ${userId}
+             AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)
+           GROUP BY ns.id`
+      : Promise.resolve([]),
+  ]);
+  const directBy = new Map(direct.map((r) => [r.project_id, r.level]));
+  const groupBy = new Map(groups.map((r) => [r.id, r.level]));
+  for (const p of projects) out.set(p.id, { projectAccess: directBy.get(p.id) ?? null, groupAccess: groupBy.get(p.namespaceId) ?? null });
+  return out;
+}
+
+/** Owners of the personal namespaces among `projects` (one query), for the `owner` field. */
+export async function namespaceOwners(projects: ProjectRecord[]): Promise<Map<number, User>> {
+  const ids = [...new Set(projects.map((p) => p.namespace.ownerId).filter((x): x is number => x !== null))];
+  if (!ids.length) return new Map();
+  const users = await db().user.findMany({ where: { id: { in: ids } } });
+  return new Map(users.map((u) => [u.id, u]));
+}

@@ -1,0 +1,69 @@
+// Parameter declarations of the groups, projects and members APIs, in GitLab's declaration order.
+import { param } from '../api/params';
+
+const VISIBILITIES = ['private', 'internal', 'public'] as const;
+const ACCESS_LEVELS = [10, 15, 20, 30, 40, 50] as const;
+const MIN_ACCESS_LEVELS = [5, 10, 15, 20, 30, 40, 50] as const;
+
+export const listGroupsParams = {
+  statistics: param.boolean(),
+  skip_groups: param.array(),
+  all_available: param.boolean(),
+  visibility: param.string().values(VISIBILITIES),
+  search: param.string(),
+  owned: param.boolean().default(false),
+  order_by: param.string().values(['name', 'path', 'id', 'similarity']).default('name'),
+  sort: param.string().values(['asc', 'desc']).default('asc'),
+  min_access_level: param.integer().values(MIN_ACCESS_LEVELS),
+  top_level_only: param.boolean(),
+};
+
+export const createGroupParams = {
+  name: param.string().required(),
+  path: param.string().required(),
+  description: param.string(),
+  visibility: param.string().values(VISIBILITIES),
+  parent_id: param.integer(),
+};
+
+export const listProjectsParams = {
+  order_by: param.string().values(['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity', 'star_count']).default('created_at'),
+  sort: param.string().values(['asc', 'desc']).default('desc'),
+  archived: param.boolean(),
+  visibility: param.string().values(VISIBILITIES),
+  search: param.string(),
+  owned: param.boolean().default(false),
+  starred: param.boolean().default(false),
+  membership: param.boolean().default(false),
+  simple: param.boolean().default(false),
+  min_access_level: param.integer().values(MIN_ACCESS_LEVELS),
+  statistics: param.boolean().default(false),
+};
+
+export const createProjectParams = {
+  name: param.string(),
+  path: param.string(),
+  default_branch: param.string(),
+  description: param.string(),
+  visibility: param.string().values(VISIBILITIES),
+  import_url: param.string(),
+  shared_runners_enabled: param.boolean(),
+  group_runners_enabled: param.boolean(),
+  namespace_id: param.integer(),
+};
+
+export const createProjectRules = { atLeastOneOf: [['name', 'path']] };
+
+export const listMembersParams = {
+  query: param.string(),
+  user_ids: param.array(),
+};
+
+export const createMemberParams = {
+  access_level: param.integer().required().values(ACCESS_LEVELS),
+  user_id: param.string(),
+  username: param.string(),
+  expires_at: param.date(),
+};
+
+export const createMemberRules = { mutuallyExclusive: [['user_id', 'username']], atLeastOneOf: [['user_id', 'username']] };

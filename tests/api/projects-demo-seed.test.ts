@@ -1,0 +1,60 @@
+// The platform demo seed, run in-process against the test run's database (twice: it must be idempotent),
+// then checked through the real API and the stored password digests.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { api, rootToken } from '../support/api';
+
+let seed: typeof import('../../lib/seed/platform');
+let client: typeof import('../../lib/db/client');
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = inject('inspectUrl');
+  process.env.RUNWAY_DB_POOL_MAX = '1';
+  seed = await import('../../lib/seed/platform');
+  client = await import('../../lib/db/client');
+});
+afterAll(async () => client?.disconnectDb());
+
+describe('[NAMESPACES] platform demo seed', () => {
+  it('creates users at every level, a 3-deep group tree and projects, and is idempotent', async () => {
+    const first = await seed.seedPlatformDemo();
+    // Only the demo's own rows: other test files write to the same database meanwhile.
+    const counts = async () => {
+      const db = client.db();
+      const groupIds = Object.values(first.groups);
+      const projectIds = Object.values(first.projects);
+      return [
+        await db.user.count({ where: { email: { endsWith: '.example' }, username: { in: Object.keys(first.users) } } }),
+        await db.namespace.count({ where: { OR: [{ fullPath: { startsWith: 'acme' } }, { owner: { username: { in: Object.keys(first.users) } } }] } }),
+        await db.project.count({ where: { fullPath: { in: Object.values(seed.demoProjectPaths) } } }),
+        await db.groupMember.count({ where: { groupId: { in: groupIds } } }),
+        await db.projectMember.count({ where: { projectId: { in: projectIds } } }),
+      ];
+    };
+    const before = await counts();
+    const second = await seed.seedPlatformDemo();
+    expect(second).toEqual(first);
+    expect(await counts()).toEqual(before);
+
+    const { verifyPassword } = await import('../../lib/auth/password');
+    const users = await client.db().user.findMany({ where: { id: { in: Object.values(first.users) } } });
+    expect(users).toHaveLength(7);
+    for (const u of users) expect(await verifyPassword(u.passwordDigest, seed.DEMO_PASSWORD), u.username).toBe(true);
+    expect(users.find((u) => u.username === 'bob.blocked')?.state).toBe('blocked');
+    expect(users.find((u) => u.username === 'ada.admin')?.admin).toBe(true);
+
+    const ids = await seed.platformDemoIds();
+    expect(ids.projects).toEqual(first.projects);
+
+    // Through the API: the tree, inheritance (Rita: Reporter on acme, Maintainer on acme/platform/ci).
+    const ci = await api('GET', `/groups/${encodeURIComponent('acme/platform/ci')}`, { token: rootToken() });
+    expect(ci.status).toBe(200);
+    expect(ci.body).toMatchObject({ full_name: 'Acme / Platform / CI', visibility: 'private' });
+    expect(ci.body.projects.map((p: any) => p.path_with_namespace).sort()).toEqual([seed.demoProjectPaths.pipelineLibrary, seed.demoProjectPaths.runnerFleet].sort());
+    const fleet = await api('GET', `/projects/${first.projects.runnerFleet}/members/all`, { token: rootToken(), query: { per_page: 100 } });
+    const levels = Object.fromEntries(fleet.body.map((m: any) => [m.username, m.access_level]));
+    expect(levels).toMatchObject({ 'alice.owner': 50, 'mark.maintainer': 40, 'dana.developer': 30, 'rita.reporter': 40, 'gus.guest': 10 });
+    const personal = await api('GET', `/projects/${encodeURIComponent(seed.demoProjectPaths.dotfiles)}`, { token: rootToken() });
+    expect(personal.body.namespace).toMatchObject({ kind: 'user', full_path: 'dana.developer' });
+  });
+});
