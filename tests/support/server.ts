@@ -2,8 +2,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(__dirname, '..', '..');
+// import.meta.url, not __dirname: Playwright loads this file as an ES module (package.json type: module).
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ROOT_PASSWORD = 'runway-root-password-for-tests';
 export const AUTH_SECRET = 'runway-test-secret-0123456789abcdef0123456789';
 

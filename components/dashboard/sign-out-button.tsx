@@ -1,0 +1,23 @@
+'use client';
+import { signOut } from 'next-auth/react';
+import { useState } from 'react';
+import { Button } from '../ui/button';
+
+export function SignOutButton() {
+  const [pending, setPending] = useState(false);
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={pending}
+      onClick={async () => {
+        setPending(true);
+        // No redirect from next-auth: its URL is built from the external URL, the browser may use another host.
+        await signOut({ redirect: false });
+        window.location.assign('/sign-in');
+      }}
+    >
+      {pending ? 'Signing out…' : 'Sign out'}
+    </Button>
+  );
+}

@@ -1,0 +1,86 @@
+'use client';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../ui/button';
+import { InlineError } from '../ui/states';
+import type { NewPersonalAccessToken } from '@/lib/client/types';
+import { daysFromTodayIso } from './format';
+import { TOKEN_SCOPES, useCreateToken } from './use-tokens';
+
+// GitLab's default maximum token lifetime; the API refuses later dates (and sets it when none is given).
+const MAX_LIFETIME_DAYS = 365;
+
+const inputClass =
+  'block w-full rounded-md border-0 px-3 py-2 outline-none text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-indigo-600';
+
+export function CreateTokenForm({ onCreated, onCancel }: { onCreated: (token: NewPersonalAccessToken) => void; onCancel: () => void }) {
+  const create = useCreateToken();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const name = String(form.get('name') ?? '').trim();
+    const scopes = form.getAll('scopes').map(String);
+    const expiresAt = String(form.get('expires_at') ?? '');
+    const description = String(form.get('description') ?? '').trim();
+    if (!name) return setProblem('Enter a token name.');
+    if (!scopes.length) return setProblem('Select at least one scope.');
+    setProblem(null);
+    create.mutate(
+      { name, scopes, ...(description ? { description } : {}), ...(expiresAt ? { expires_at: expiresAt } : {}) },
+      { onSuccess: (token) => onCreated(token) },
+    );
+  }
+
+  const error = problem ?? (create.error ? create.error.message : null);
+  return (
+    <form onSubmit={onSubmit} aria-label="Add a personal access token" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+      <h2 className="text-base font-semibold text-slate-900">Add a personal access token</h2>
+      <div className="mt-4 flex flex-col gap-5">
+        {error && <InlineError>{error}</InlineError>}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="token-name" className="text-sm font-medium text-slate-700">
+              Token name
+            </label>
+            <input id="token-name" name="name" required maxLength={255} className={inputClass} placeholder="e.g. ci-automation" />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="token-expires" className="text-sm font-medium text-slate-700">
+              Expiration date <span className="font-normal text-slate-400">(optional)</span>
+            </label>
+            <input id="token-expires" name="expires_at" type="date" min={daysFromTodayIso(1)} max={daysFromTodayIso(MAX_LIFETIME_DAYS)} className={inputClass} />
+          </div>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="token-description" className="text-sm font-medium text-slate-700">
+            Description <span className="font-normal text-slate-400">(optional)</span>
+          </label>
+          <input id="token-description" name="description" maxLength={255} className={inputClass} />
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700">Scopes</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {TOKEN_SCOPES.map((scope) => (
+              <label key={scope.value} className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 hover:bg-slate-50 has-[:checked]:border-indigo-300 has-[:checked]:bg-indigo-50/50">
+                <input type="checkbox" name="scopes" value={scope.value} className="mt-0.5 size-4 rounded border-slate-300 accent-indigo-600" />
+                <span>
+                  <span className="block font-mono text-sm text-slate-900">{scope.value}</span>
+                  <span className="block text-xs text-slate-500">{scope.description}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex gap-3">
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create token'}
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+'use client';
+// TanStack Table with manual (server-side) pagination: the page comes from the caller (the URL), the API
+// returns one page and its headers, and the pager only asks the caller to move.
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type PaginationState,
+  type Updater,
+} from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { EmptyState, ErrorState, LoadingState } from './states';
+import { cn } from './cn';
+
+export interface ServerPage {
+  /** 1-based, as GitLab counts pages. */
+  page: number;
+  perPage: number;
+  /** From X-Total-Pages; unknown when the API skipped counting. */
+  totalPages?: number;
+  total?: number;
+  /** From X-Next-Page: whether a next page exists when the total is unknown. */
+  hasNext?: boolean;
+}
+
+export interface DataTableProps<T> {
+  label: string;
+  columns: ColumnDef<T, any>[];
+  data: T[] | undefined;
+  getRowId: (row: T) => string;
+  pagination: ServerPage;
+  onPageChange: (page: number) => void;
+  isLoading?: boolean;
+  /** A background refetch: the rows stay, dimmed. */
+  isFetching?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  empty: { title: string; description?: ReactNode };
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, data, pagination, onPageChange } = props;
+  const state: PaginationState = { pageIndex: pagination.page - 1, pageSize: pagination.perPage };
+  const table = useReactTable({
+    data: data ?? [],
+    columns,
+    getRowId: props.getRowId,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    pageCount: pagination.totalPages ?? -1,
+    state: { pagination: state },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === 'function' ? updater(state) : updater;
+      if (next.pageIndex !== state.pageIndex) onPageChange(next.pageIndex + 1);
+    },
+  });
+
+  const canPrev = pagination.page > 1;
+  const canNext = pagination.totalPages !== undefined ? pagination.page < pagination.totalPages : !!pagination.hasNext;
+
+  let body: ReactNode;
+  if (props.isLoading) body = <LoadingState />;
+  else if (props.error) body = <ErrorState title={`Could not load ${props.label.toLowerCase()}`} error={props.error} onRetry={props.onRetry} />;
+  else if (!data?.length) body = <EmptyState title={props.empty.title}>{props.empty.description}</EmptyState>;
+
+  return (
+    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      {body ?? (
+        <div className="overflow-x-auto">
+          <table aria-label={props.label} className={cn('min-w-full divide-y divide-slate-200 text-sm', props.isFetching && 'opacity-60')}>
+            <thead className="bg-slate-50">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <th key={header.id} scope="col" className="px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+                      {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                    </th>
+                  ))}
+                </tr>
+              ))}
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} className="hover:bg-slate-50/60">
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className="whitespace-nowrap px-4 py-3 align-middle text-slate-700">
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {(canPrev || canNext) && (
+        <nav aria-label="Pagination" className="flex items-center justify-between border-t border-slate-200 px-4 py-2.5">
+          <p className="text-xs text-slate-500">
+            Page {pagination.page}
+            {pagination.totalPages !== undefined && ` of ${pagination.totalPages}`}
+            {pagination.total !== undefined && ` · ${pagination.total} total`}
+          </p>
+          <div className="flex gap-2">
+            <Button variant="secondary" size="sm" disabled={!canPrev} onClick={() => table.previousPage()}>
+              Previous
+            </Button>
+            <Button variant="secondary" size="sm" disabled={!canNext} onClick={() => table.nextPage()}>
+              Next
+            </Button>
+          </div>
+        </nav>
+      )}
+    </div>
+  );
+}

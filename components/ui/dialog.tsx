@@ -1,0 +1,45 @@
+'use client';
+// A modal dialog on the native <dialog> element: focus trapping, Escape and the top layer for free.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons, right-aligned at the bottom. */
+  footer?: ReactNode;
+}
+
+export function Dialog({ open, title, onClose, children, footer }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      className="m-auto w-full max-w-md rounded-lg border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
+      {open && (
+        <div className="p-6">
+          <h2 id={titleId} className="text-base font-semibold text-slate-900">
+            {title}
+          </h2>
+          <div className="mt-3 text-sm text-slate-600">{children}</div>
+          {footer && <div className="mt-6 flex justify-end gap-3">{footer}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,109 @@
+// [AUTH] Signing in and out of the dashboard, and the session's CSRF protection of API writes.
+import { expect, test } from '@playwright/test';
+import { csrfToken, ROOT, signIn, uniq } from './support/session';
+
+const TOKENS_PAGE = '/-/user_settings/personal_access_tokens';
+
+test.describe('[AUTH] sign-in', () => {
+  test('[AUTH] a wrong password shows an error and does not sign in', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByLabel('Username or primary email').fill(ROOT.username);
+    await page.getByLabel('Password').fill('not-the-password');
+    const callback = page.waitForResponse((r) => r.url().includes('/api/auth/callback/credentials'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await callback;
+    await expect(page.locator('form').getByRole('alert')).toHaveText('Invalid login or password.');
+    await expect(page).toHaveURL(/\/sign-in/);
+    // Still signed out: the dashboard sends us back.
+    await page.goto(TOKENS_PAGE);
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test('[AUTH] sign in, see the dashboard, sign out', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await signIn(page);
+    await expect(page).toHaveURL(new RegExp(`${TOKENS_PAGE}$`));
+    await expect(page.getByRole('heading', { name: 'Personal access tokens' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Access tokens' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('current-user')).toContainText('Administrator');
+
+    // The session cookie authenticates API reads.
+    const me = await page.request.get('/api/v4/user');
+    expect(me.status()).toBe(200);
+    expect((await me.json()).username).toBe('root');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.goto(TOKENS_PAGE);
+    await expect(page).toHaveURL(/\/sign-in$/);
+    expect((await page.request.get('/api/v4/user')).status()).toBe(401);
+  });
+
+  test('[AUTH] the primary email works as the login too, in any case', async ({ page }) => {
+    // Root's email, set by the first start (lib/server/bootstrap.ts).
+    await signIn(page, 'ADMIN@example.com', ROOT.password, 'root');
+  });
+});
+
+test.describe('[AUTH] CSRF', () => {
+  test('[AUTH] an API write with the session cookie needs the session CSRF token', async ({ page }) => {
+    await signIn(page);
+    const data = { name: uniq('csrf'), scopes: ['read_api'] };
+    const path = '/api/v4/user/personal_access_tokens';
+
+    const missing = await page.request.post(path, { data });
+    expect(missing.status()).toBe(403);
+    expect(await missing.json()).toEqual({ message: '403 Forbidden - Invalid CSRF token' });
+
+    const wrong = await page.request.post(path, { data, headers: { 'X-CSRF-Token': 'not-the-token' } });
+    expect(wrong.status()).toBe(403);
+
+    const right = await page.request.post(path, { data, headers: { 'X-CSRF-Token': await csrfToken(page) } });
+    expect(right.status()).toBe(201);
+    expect((await right.json()).name).toBe(data.name);
+  });
+});
+
+test.describe('[AUTH] other users', () => {
+  test('[AUTH] a user signs in (times recorded) until an admin blocks them', async ({ page, browser }) => {
+    await signIn(page);
+    const csrf = { 'X-CSRF-Token': await csrfToken(page) };
+    const username = uniq('e2e-user');
+    const password = 'e2e-user-password-1';
+    const made = await page.request.post('/api/v4/users', {
+      data: { username, name: 'E2E User', email: `${username}@example.com`, password },
+      headers: csrf,
+    });
+    expect(made.status()).toBe(201);
+    const { id } = await made.json();
+
+    const userContext = await browser.newContext();
+    const userPage = await userContext.newPage();
+    await signIn(userPage, username, password);
+    // Only Access tokens is on the menu; no admin badge.
+    await expect(userPage.getByTestId('current-user')).toContainText('E2E User');
+    await expect(userPage.getByText('Admin', { exact: true })).toHaveCount(0);
+    // A new user has no tokens yet: the list says so.
+    await expect(userPage.getByText('No personal access tokens')).toBeVisible();
+    const seen = await (await page.request.get(`/api/v4/users/${id}`)).json();
+    expect(seen.current_sign_in_at).not.toBeNull();
+    expect(seen.last_sign_in_at).not.toBeNull();
+
+    expect((await page.request.post(`/api/v4/users/${id}/block`, { headers: csrf })).status()).toBe(201);
+    // The blocked user's session no longer opens the dashboard...
+    await userPage.reload();
+    await expect(userPage).toHaveURL(/\/sign-in$/);
+    // ...and the right password now gets the blocked message, not a session.
+    await userPage.getByLabel('Username or primary email').fill(username);
+    await userPage.getByLabel('Password').fill(password);
+    await userPage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(userPage.locator('form').getByRole('alert')).toHaveText('Your account has been blocked. Contact your administrator.');
+    // A wrong password still says only that.
+    await userPage.getByLabel('Password').fill('wrong-password-123');
+    await userPage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(userPage.locator('form').getByRole('alert')).toHaveText('Invalid login or password.');
+    await userContext.close();
+  });
+});

@@ -1,0 +1,18 @@
+// One Runway for the e2e run, started exactly as the API tests start theirs: a fresh database (PostgreSQL
+// in DATABASE_URL, else embedded PGlite) and `runway start` on a free port, stopped at the end.
+import type { FullConfig } from '@playwright/test';
+import { freshDatabase } from '../../tests/support/database';
+import { freePort, runwayEnv, startServer, stopServer } from '../../tests/support/server';
+
+export default async function globalSetup(_config: FullConfig) {
+  const [port, dbPort] = [await freePort(), await freePort()];
+  const database = await freshDatabase(`runway_test_e2e_${process.pid}`, dbPort);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: baseUrl });
+  const server = await startServer(port, env);
+  process.env.RUNWAY_E2E_BASE_URL = baseUrl;
+  return async () => {
+    await stopServer(server);
+    await database.drop();
+  };
+}

@@ -1,0 +1,22 @@
+// Helpers shared by the e2e specs: signing in through the real sign-in page.
+import { expect, type Page } from '@playwright/test';
+import { ROOT_PASSWORD } from '../../tests/support/server';
+
+export const ROOT = { username: 'root', password: ROOT_PASSWORD };
+
+export async function signIn(page: Page, login = ROOT.username, password = ROOT.password, username = login) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Username or primary email').fill(login);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('current-user')).toContainText(`@${username}`);
+}
+
+/** The session's CSRF token, as the dashboard layout publishes it. */
+export async function csrfToken(page: Page): Promise<string> {
+  const value = await page.locator('meta[name="csrf-token"]').getAttribute('content');
+  if (!value) throw new Error('no csrf-token meta tag on the page');
+  return value;
+}
+
+export const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,0 +1,125 @@
+// The shapes the dashboard reads from /api/v4, as GitLab documents them.
+
+export interface PersonalAccessToken {
+  id: number;
+  name: string;
+  revoked: boolean;
+  created_at: string;
+  description: string | null;
+  scopes: string[];
+  user_id: number;
+  last_used_at: string | null;
+  active: boolean;
+  expires_at: string | null;
+}
+
+export interface NewPersonalAccessToken extends PersonalAccessToken {
+  token: string;
+}
+
+// Runners (GitLab's Runner, RunnerDetails, RunnerManager and JobBasicWithProject entities).
+
+export type RunnerType = 'instance_type' | 'group_type' | 'project_type';
+export type RunnerStatus = 'online' | 'offline' | 'stale' | 'never_contacted' | 'paused';
+export type RunnerAccessLevel = 'not_protected' | 'ref_protected';
+
+export interface UserBasic {
+  id: number;
+  username: string;
+  public_email?: string | null;
+  name: string;
+  state: string;
+  locked?: boolean;
+  avatar_url: string | null;
+  web_url: string;
+}
+
+export interface Runner {
+  id: number;
+  description: string | null;
+  ip_address: string | null;
+  active: boolean;
+  paused: boolean;
+  is_shared: boolean;
+  runner_type: RunnerType;
+  name: string | null;
+  /** null when the runner never contacted the server. */
+  online: boolean | null;
+  created_by?: UserBasic;
+  created_at: string;
+  status: RunnerStatus;
+  job_execution_status: 'active' | 'idle';
+}
+
+export interface RunnerProject {
+  id: number;
+  name: string;
+  name_with_namespace: string;
+  path_with_namespace: string;
+  web_url?: string;
+}
+
+export interface RunnerGroup {
+  id: number;
+  web_url: string;
+  name: string;
+}
+
+export interface RunnerDetails extends Runner {
+  tag_list: string[];
+  run_untagged: boolean;
+  locked: boolean;
+  maximum_timeout: number | null;
+  access_level: RunnerAccessLevel;
+  version: string | null;
+  revision: string | null;
+  platform: string | null;
+  architecture: string | null;
+  contacted_at: string | null;
+  /** null unless the viewer may update the runner. */
+  maintenance_note: string | null;
+  projects?: RunnerProject[];
+  groups: RunnerGroup[];
+}
+
+export interface RunnerManager {
+  id: number;
+  system_id: string;
+  version: string | null;
+  revision: string | null;
+  platform: string | null;
+  architecture: string | null;
+  created_at: string;
+  contacted_at: string | null;
+  ip_address: string | null;
+  status: Exclude<RunnerStatus, 'paused'>;
+  job_execution_status: 'active' | 'idle';
+}
+
+export interface RunnerJob {
+  id: number;
+  status: string;
+  stage: string;
+  name: string;
+  ref: string;
+  tag: boolean;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  duration: number | null;
+  queued_duration: number | null;
+  web_url: string;
+  project: { id: number; name: string; path_with_namespace: string };
+}
+
+/** PUT /runners/:id; every field optional (at least one). */
+export interface RunnerUpdate {
+  description?: string;
+  paused?: boolean;
+  tag_list?: string;
+  run_untagged?: boolean;
+  locked?: boolean;
+  access_level?: RunnerAccessLevel;
+  maximum_timeout?: number | null;
+  maintenance_note?: string;
+}
