@@ -101,6 +101,9 @@ export const commands: Record<string, Command> = {
       const f = parseFlags(argv, { username: 'string', scopes: 'string', name: 'string', 'expires-at': 'string' });
       const username = requireFlag(f, 'username');
       const scopes = requireFlag(f, 'scopes').split(',').map((s) => s.trim()).filter(Boolean);
+      const { ALL_SCOPES } = await import('../lib/auth/scopes');
+      const unknown = scopes.filter((s) => !ALL_SCOPES.includes(s));
+      if (!scopes.length || unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ') || '(none given)'}; known: ${ALL_SCOPES.join(', ')}`);
       const expiresAt = typeof f['expires-at'] === 'string' ? f['expires-at'] : null;
       if (expiresAt && !/^\d{4}-\d{2}-\d{2}$/.test(expiresAt)) throw new UsageError('--expires-at must be YYYY-MM-DD');
       return withDatabase(async () => {
@@ -126,6 +129,34 @@ export const commands: Record<string, Command> = {
         const { value } = await insertToken(token);
         console.log(value);
         return 0;
+      });
+    },
+  },
+  'import-repo': {
+    summary: 'import (or re-import) a git repository into a project now, without the queue',
+    usage: '--project <id|full/path> --url <git url or local path>',
+    async run(argv) {
+      const f = parseFlags(argv, { project: 'string', url: 'string' });
+      const ref = requireFlag(f, 'project');
+      const url = requireFlag(f, 'url');
+      return withDatabase(async () => {
+        const { db } = await import('../lib/db/client');
+        const { importNow } = await import('../lib/repositories/import-queue');
+        const project = /^\d+$/.test(ref)
+          ? await db().project.findUnique({ where: { id: Number(ref) } })
+          : await db().project.findUnique({ where: { fullPath: ref } });
+        if (!project) {
+          console.error(`no project ${ref}`);
+          return 1;
+        }
+        try {
+          const result = await importNow(project.id, url);
+          console.log(`imported ${result.commits} commits and ${result.branches} branches into ${project.fullPath}`);
+          return 0;
+        } catch (err) {
+          console.error(`import failed: ${err instanceof Error ? err.message : String(err)}`);
+          return 1;
+        }
       });
     },
   },

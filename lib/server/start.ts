@@ -33,6 +33,7 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   await ensureAuthSecret();
   process.env.NEXTAUTH_URL ??= externalUrl();
   const { database, boot } = await prepareDatabase({ demo: env.RUNWAY_DEMO });
+  (await import('../background/worker')).startBackgroundWorker(); // repository imports and other queued jobs
 
   const app = next({ dev: opts.dev, dir: projectRoot(), hostname: env.HOST, port: env.PORT });
   await app.prepare();

@@ -1,0 +1,148 @@
+// The merge requests API's endpoint bodies (route files wire them to paths).
+import { created, noContent } from '../api/response';
+import { paginated, type RequestContext } from '../api/handler';
+import { param } from '../api/params';
+import { validationError } from '../api/errors';
+import { commitEntity } from '../repositories/entity';
+import { commitsBetween, countCommitsBetween, findCommit } from '../repositories/queries';
+import { AccessLevel } from '../namespaces/access';
+import { mergeRequestWithAccess, projectForMergeRequests } from './access';
+import { contextCommitEntity, mergeRequestBasic, mergeRequestEntity, mergeRequestSimple } from './entity';
+import { countMergeRequests, listMergeRequests, loadMrPageData, type MrRow } from './queries';
+import { createMergeRequest } from './service';
+import {
+  CONTEXT_COMMITS_POST_LIMIT,
+  addContextCommits,
+  contextCommitsPage,
+  countContextCommits,
+  removeContextCommits,
+  tooManyContextCommits,
+} from './context-commits';
+
+// ------------------------------------------------------------------ merge requests
+
+export const createMrParams = {
+  title: param.string().required(),
+  source_branch: param.string().required(),
+  target_branch: param.string().required(),
+  description: param.string(),
+  assignee_id: param.integer(),
+  assignee_ids: param.array(),
+  target_project_id: param.integer(),
+  remove_source_branch: param.boolean(),
+  squash: param.boolean(),
+};
+
+/** POST /projects/:id/merge_requests */
+export async function createMrHandler(ctx: RequestContext<typeof createMrParams>) {
+  const actor = ctx.user();
+  const { project, viewer } = await projectForMergeRequests(actor, ctx.pathParams.id, 'create');
+  const i = ctx.input;
+  const assigneeIds = [...(i.assignee_ids ?? []).map(Number).filter(Number.isSafeInteger), ...(i.assignee_id ? [i.assignee_id] : [])];
+  // A present but blank title fails the model's presence validation, as in GitLab.
+  if (!i.title?.trim()) throw validationError({ title: ["can't be blank"] });
+  const mr = await createMergeRequest(project, {
+    title: i.title,
+    sourceBranch: i.source_branch ?? '',
+    targetBranch: i.target_branch ?? '',
+    description: i.description,
+    assigneeIds,
+    authorId: actor.user.id,
+  });
+  const data = await loadMrPageData(project.id, [mr]);
+  return created(mergeRequestEntity(mr, project, data, { viewerId: actor.user.id, canMerge: viewer.admin || viewer.level >= AccessLevel.DEVELOPER }));
+}
+
+export const listMrParams = {
+  state: param.string().values(['opened', 'closed', 'locked', 'merged', 'all']),
+  order_by: param.string().values(['created_at', 'updated_at', 'title']),
+  sort: param.string().values(['asc', 'desc']),
+  source_branch: param.string(),
+  target_branch: param.string(),
+  iids: param.array(),
+  view: param.string().values(['simple']),
+  page: param.integer(),
+  per_page: param.integer().exceptValues([0]),
+};
+
+/** GET /projects/:id/merge_requests: newest first by default, with GitLab's full pagination headers. */
+export async function listMrHandler(ctx: RequestContext<typeof listMrParams>) {
+  const { project } = await projectForMergeRequests(ctx.actor, ctx.pathParams.id, 'read');
+  const i = ctx.input;
+  const iids = i.iids?.map(Number).filter((n) => Number.isSafeInteger(n));
+  const filters = {
+    state: (i.state ?? 'all') as 'opened' | 'closed' | 'locked' | 'merged' | 'all',
+    sourceBranch: i.source_branch ?? undefined,
+    targetBranch: i.target_branch ?? undefined,
+    iids,
+    orderBy: (i.order_by ?? 'created_at') as 'created_at' | 'updated_at' | 'title',
+    sort: (i.sort ?? 'desc') as 'asc' | 'desc',
+  };
+  const page = await ctx.paginate({
+    fetch: (offset, limit) => listMergeRequests(project.id, filters, offset, limit),
+    count: () => countMergeRequests(project.id, filters),
+  });
+  if (i.view === 'simple') return paginated(page, (mr) => mergeRequestSimple(mr, project));
+  const data = await loadMrPageData(project.id, page.items);
+  return paginated(page, (mr) => mergeRequestBasic(mr, project, data));
+}
+
+export const mrIidParams = { merge_request_iid: param.integer().required() };
+
+/** GET /projects/:id/merge_requests/:merge_request_iid */
+export async function showMrHandler(ctx: RequestContext<typeof mrIidParams>) {
+  const { project, viewer, mr } = await mergeRequestWithAccess(ctx.actor, ctx.pathParams.id, ctx.input.merge_request_iid ?? '', 'read');
+  const data = await loadMrPageData(project.id, [mr]);
+  return mergeRequestEntity(mr, project, data, { viewerId: viewer.userId, canMerge: viewer.admin || viewer.level >= AccessLevel.DEVELOPER });
+}
+
+/** The range an MR's commits span: its branches while open; the recorded heads once merged or closed. */
+async function mrRange(mr: MrRow): Promise<{ target: string | null; source: string | null }> {
+  if (mr.state === 'merged' && mr.mergeCommitSha && mr.sha) {
+    const merge = await findCommit(mr.projectId, mr.mergeCommitSha);
+    return { target: merge?.parentShas[0] ?? null, source: mr.sha };
+  }
+  const [source, target] = await Promise.all([findCommit(mr.projectId, mr.sourceBranch), findCommit(mr.projectId, mr.targetBranch)]);
+  return { source: source?.sha ?? mr.sha, target: target?.sha ?? null };
+}
+
+/** GET /projects/:id/merge_requests/:merge_request_iid/commits: source commits not on the target, as git log lists them. */
+export async function mrCommitsHandler(ctx: RequestContext<typeof mrIidParams>) {
+  const { project, mr } = await mergeRequestWithAccess(ctx.actor, ctx.pathParams.id, ctx.input.merge_request_iid ?? '', 'read');
+  const { source, target } = await mrRange(mr);
+  const page = await ctx.paginate({
+    fetch: (offset, limit) => (source ? commitsBetween(project.id, target, source, offset, limit) : Promise.resolve([])),
+    count: () => (source ? countCommitsBetween(project.id, target, source) : Promise.resolve(0)),
+  });
+  return paginated(page, (c) => commitEntity(c, project));
+}
+
+// ------------------------------------------------------------------ context commits
+
+export const contextCommitsParams = { commits: param.array().required().notBlank() };
+
+/** GET .../context_commits: read access only; insertion order; full pagination headers. */
+export async function listContextCommitsHandler(ctx: RequestContext) {
+  const { mr } = await mergeRequestWithAccess(ctx.actor, ctx.pathParams.id, ctx.pathParams.merge_request_iid, 'read');
+  const page = await ctx.paginate({
+    fetch: (offset, limit) => contextCommitsPage(mr.id, offset, limit),
+    count: () => countContextCommits(mr.id),
+  });
+  return paginated(page, contextCommitEntity);
+}
+
+/** POST .../context_commits: 401, 400 params, 400 over 20, 404s, 403s, duplicate/invalid 400s, 201. */
+export async function addContextCommitsHandler(ctx: RequestContext<typeof contextCommitsParams>) {
+  const ids = ctx.input.commits;
+  if (ids.length > CONTEXT_COMMITS_POST_LIMIT) throw tooManyContextCommits();
+  const { project, mr } = await mergeRequestWithAccess(ctx.user(), ctx.pathParams.id, ctx.pathParams.merge_request_iid, 'update');
+  const commits = await addContextCommits(mr, ids);
+  return created(commits.map((c) => commitEntity(c, project)));
+}
+
+/** DELETE .../context_commits: commits from the query or the body; 204 with no body. */
+export async function removeContextCommitsHandler(ctx: RequestContext<typeof contextCommitsParams>) {
+  const { mr } = await mergeRequestWithAccess(ctx.user(), ctx.pathParams.id, ctx.pathParams.merge_request_iid, 'update');
+  await removeContextCommits(mr, ctx.input.commits);
+  return noContent();
+}

@@ -1,0 +1,81 @@
+// Creating merge requests. Checks follow MergeRequest#validate_branches and the build service:
+// same branch -> 422, missing branch -> 422, an open MR for the same branches -> 409. The iid is
+// allocated under a row lock on the project, so concurrent creates never share one.
+import { db } from '../db/client';
+import { apiError } from '../api/errors';
+import type { ProjectRecord } from '../namespaces/records';
+import { findMergeRequestByIid, type MrRow } from './queries';
+import { sql } from '../db/sql';
+
+export interface CreateMrInput {
+  title: string;
+  sourceBranch: string;
+  targetBranch: string;
+  description?: string | null;
+  assigneeIds: number[];
+  authorId: number;
+}
+
+const DRAFT = /^\s*(\[draft\]|\(draft\)|draft:|draft\s*-|\[wip\]|wip:)/i;
+
+/** Assignees who exist and can read the project's merge requests (GitLab drops the others). */
+async function readableAssignees(project: ProjectRecord, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids.filter((id) => id > 0))];
+  if (!unique.length) return [];
+  const rows = await db().$queryRaw<{ id: number }[]>`
+    SELECT u.id FROM users u
+     WHERE u.id = ANY(${unique}::int[]) AND u.state = 'active'
+       AND (u.admin OR ${project.visibility !== 'private'}
+         OR EXISTS (SELECT 1 FROM project_members pm WHERE pm.project_id = ${project.id} AND pm.user_id = u.id AND pm.access_level >= 20)
+         OR EXISTS (SELECT 1 FROM namespaces ns JOIN group_members gm ON gm.group_id = ANY(ns.traversal_ids)
+                     WHERE ns.id = ${project.namespaceId} AND gm.user_id = u.id AND gm.access_level >= 20)
+         OR EXISTS (SELECT 1 FROM namespaces own WHERE own.id = ${project.namespaceId} AND own.owner_id = u.id))`;
+  const ok = new Set(rows.map((r) => r.id));
+  return unique.filter((id) => ok.has(id));
+}
+
+export async function createMergeRequest(project: ProjectRecord, input: CreateMrInput): Promise<MrRow> {
+  if (input.sourceBranch === input.targetBranch) throw apiError(422, ["You can't use same project/branch for source and target"] as never);
+  const branches = await db().branch.findMany({
+    where: { projectId: project.id, name: { in: [input.sourceBranch, input.targetBranch] } },
+    select: { name: true, commitSha: true },
+  });
+  const tip = new Map(branches.map((b) => [b.name, b.commitSha]));
+  const missing: string[] = [];
+  if (!tip.has(input.sourceBranch)) missing.push(`Source branch "${input.sourceBranch}" does not exist`);
+  if (!tip.has(input.targetBranch)) missing.push(`Target branch "${input.targetBranch}" does not exist`);
+  if (missing.length) throw apiError(422, missing as never);
+  const assigneeIds = await readableAssignees(project, input.assigneeIds);
+
+  const created = await db().$transaction(async (tx) => {
+    // Serialises creates in this project: the open-MR check and the iid allocation are then race-free.
+    await tx.$queryRaw`SELECT id FROM projects WHERE id = ${project.id} FOR UPDATE`;
+    const open = await tx.mergeRequest.findFirst({
+      where: { projectId: project.id, sourceProjectId: project.id, sourceBranch: input.sourceBranch, targetBranch: input.targetBranch, state: 'opened' },
+      select: { iid: true },
+      orderBy: { id: 'asc' },
+    });
+    if (open) throw apiError(409, [`Another open merge request already exists for this source branch: !${open.iid}`] as never);
+    const [{ next }] = await tx.$queryRaw<{ next: number }[]>(
+      sql`SELECT COALESCE(MAX(iid), 0)::int + 1 AS next FROM merge_requests WHERE target_project_id = ${project.id}`,
+    );
+    const mr = await tx.mergeRequest.create({
+      data: {
+        iid: next,
+        projectId: project.id,
+        sourceProjectId: project.id,
+        title: input.title,
+        description: input.description ?? null,
+        sourceBranch: input.sourceBranch,
+        targetBranch: input.targetBranch,
+        authorId: input.authorId,
+        sha: tip.get(input.sourceBranch) ?? null,
+        draft: DRAFT.test(input.title),
+      },
+    });
+    if (assigneeIds.length) await tx.mergeRequestAssignee.createMany({ data: assigneeIds.map((userId) => ({ mergeRequestId: mr.id, userId })) });
+    await tx.project.update({ where: { id: project.id }, data: { lastActivityAt: new Date() } });
+    return mr;
+  });
+  return (await findMergeRequestByIid(project.id, created.iid))!;
+}

@@ -1,0 +1,214 @@
+// Reads of imported repositories. History walks follow parent_shas with a recursive CTE (each step an
+// index lookup on commits(project_id, sha)) and order like `git log`: newest committer date first.
+import { db } from '../db/client';
+import { sql, empty, type Sql } from '../db/sql';
+import type { CommitData } from './entity';
+
+interface CommitSqlRow {
+  sha: string;
+  parent_shas: string[];
+  author_name: string;
+  author_email: string;
+  authored_date: Date;
+  authored_tz_offset: number;
+  committer_name: string;
+  committer_email: string;
+  committed_date: Date;
+  committed_tz_offset: number;
+  title: string;
+  message: string;
+  trailers: unknown;
+  extended_trailers: unknown;
+}
+
+const COMMIT_COLUMNS = sql`c.sha, c.parent_shas, c.author_name, c.author_email, c.authored_date, c.authored_tz_offset,
+  c.committer_name, c.committer_email, c.committed_date, c.committed_tz_offset, c.title, c.message, c.trailers, c.extended_trailers`;
+
+export function toCommitData(r: CommitSqlRow): CommitData {
+  return {
+    sha: r.sha,
+    parentShas: r.parent_shas,
+    authorName: r.author_name,
+    authorEmail: r.author_email,
+    authoredDate: r.authored_date,
+    authoredTzOffset: r.authored_tz_offset,
+    committerName: r.committer_name,
+    committerEmail: r.committer_email,
+    committedDate: r.committed_date,
+    committedTzOffset: r.committed_tz_offset,
+    title: r.title,
+    message: r.message,
+    trailers: r.trailers,
+    extendedTrailers: r.extended_trailers,
+  };
+}
+
+const HEX = /^[0-9a-f]{4,40}$/i;
+
+/**
+ * Commits whose SHA starts with each given id (full or short), in one query. A short id matching
+ * several commits resolves to none, as git answers for an ambiguous abbreviation.
+ */
+export async function commitsByShas(projectId: number, ids: string[]): Promise<Map<string, CommitData>> {
+  const wanted = [...new Set(ids.map((s) => s.toLowerCase()).filter((s) => HEX.test(s)))];
+  const out = new Map<string, CommitData>();
+  if (!wanted.length) return out;
+  // Range conditions keep the prefix lookup on the (project_id, sha) unique index.
+  const ranges = wanted.map((p) => sql`(c.sha >= ${p} AND c.sha < ${p + 'g'})`);
+  const rows = await db().$queryRaw<CommitSqlRow[]>`
+    SELECT ${COMMIT_COLUMNS} FROM commits c
+     WHERE c.project_id = ${projectId} AND (${joinOr(ranges)})`;
+  for (const p of wanted) {
+    const matches = rows.filter((r) => r.sha.startsWith(p));
+    if (matches.length === 1) out.set(p, toCommitData(matches[0]));
+  }
+  return out;
+}
+
+function joinOr(parts: Sql[]): Sql {
+  return parts.reduce((acc, part, i) => (i === 0 ? part : sql`${acc} OR ${part}`), empty);
+}
+
+/** The commit for a branch name, a full SHA or a unique short SHA; null if none. */
+export async function findCommit(projectId: number, ref: string): Promise<CommitData | null> {
+  const branch = await db().branch.findUnique({ where: { projectId_name: { projectId, name: ref } }, select: { commitSha: true } });
+  const sha = branch?.commitSha ?? ref;
+  return (await commitsByShas(projectId, [sha])).get(sha.toLowerCase()) ?? null;
+}
+
+/** The SHA a ref names (branch first, then commit id), or null. */
+export async function resolveRef(projectId: number, ref: string): Promise<string | null> {
+  return (await findCommit(projectId, ref))?.sha ?? null;
+}
+
+export interface CommitFilters {
+  since?: Date;
+  until?: Date;
+  author?: string;
+  search?: string;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Every ancestor of `tip` (itself included), as a CTE named `walk`; with `since`, the walk stops at older commits. */
+function ancestry(projectId: number, tip: string, since: Date | null = null): Sql {
+  return sql`walk(sha) AS (
+      SELECT ${tip}::text
+      UNION
+      SELECT p.sha FROM walk w
+        JOIN commits pc ON pc.project_id = ${projectId} AND pc.sha = w.sha ${since ? sql`AND pc.committed_date >= ${since}` : empty}
+        CROSS JOIN LATERAL unnest(pc.parent_shas) AS p(sha))`;
+}
+
+/** The committed date of the project's n-th newest commit (index (project_id, committed_date)), or null if fewer. */
+async function windowStart(projectId: number, n: number): Promise<Date | null> {
+  const rows = await db().$queryRaw<{ d: Date }[]>`
+    SELECT committed_date AS d FROM commits WHERE project_id = ${projectId}
+     ORDER BY committed_date DESC OFFSET ${n - 1} LIMIT 1`;
+  return rows[0]?.d ?? null;
+}
+
+/**
+ * One page of `git log <tip>` with GitLab's filters. The walk first covers only the project's most
+ * recent commits (a window a few times the page's reach), widening until the page fills or the window
+ * spans the whole history, so early pages cost a few index lookups rather than the full ancestry.
+ * As with git's own date-ordered walk, a commit dated after the window but reachable only through an
+ * older one (clock skew) may be listed later than its date.
+ */
+export async function listCommits(projectId: number, tip: string, f: CommitFilters, offset: number, limit: number): Promise<CommitData[]> {
+  const conds: Sql[] = [];
+  if (f.since) conds.push(sql`AND c.committed_date >= ${f.since}`);
+  if (f.until) conds.push(sql`AND c.committed_date <= ${f.until}`);
+  if (f.author) {
+    const like = `%${likeEscape(f.author)}%`;
+    conds.push(sql`AND (c.author_name ILIKE ${like} OR c.author_email ILIKE ${like})`);
+  }
+  if (f.search) conds.push(sql`AND c.message ILIKE ${`%${likeEscape(f.search)}%`}`);
+  const filters = conds.length ? conds.reduce((a, b) => sql`${a} ${b}`) : empty;
+  for (let reach = (offset + limit) * 4; ; reach *= 4) {
+    const cutoff = await windowStart(projectId, reach);
+    const rows = await db().$queryRaw<CommitSqlRow[]>`
+      WITH RECURSIVE ${ancestry(projectId, tip, cutoff)}
+      SELECT ${COMMIT_COLUMNS} FROM walk w JOIN commits c ON c.project_id = ${projectId} AND c.sha = w.sha
+       WHERE TRUE ${cutoff ? sql`AND c.committed_date >= ${cutoff}` : empty} ${filters}
+       ORDER BY c.committed_date DESC, c.id DESC
+       OFFSET ${offset} LIMIT ${limit}`;
+    if (rows.length === limit || !cutoff) return rows.map(toCommitData);
+  }
+}
+
+/** `git log target..source`: commits reachable from source and not from target, newest first. */
+function between(projectId: number, targetTip: string | null, sourceTip: string): Sql {
+  return sql`src(sha) AS (
+        SELECT ${sourceTip}::text
+        UNION
+        SELECT p.sha FROM src s JOIN commits pc ON pc.project_id = ${projectId} AND pc.sha = s.sha
+          CROSS JOIN LATERAL unnest(pc.parent_shas) AS p(sha)),
+      tgt(sha) AS (
+        SELECT ${targetTip ?? ''}::text
+        UNION
+        SELECT p.sha FROM tgt t JOIN commits pc ON pc.project_id = ${projectId} AND pc.sha = t.sha
+          CROSS JOIN LATERAL unnest(pc.parent_shas) AS p(sha))`;
+}
+
+export async function commitsBetween(projectId: number, targetTip: string | null, sourceTip: string, offset: number, limit: number): Promise<CommitData[]> {
+  const rows = await db().$queryRaw<CommitSqlRow[]>`
+    WITH RECURSIVE ${between(projectId, targetTip, sourceTip)}
+    SELECT ${COMMIT_COLUMNS} FROM src s JOIN commits c ON c.project_id = ${projectId} AND c.sha = s.sha
+     WHERE NOT EXISTS (SELECT 1 FROM tgt t WHERE t.sha = s.sha)
+     ORDER BY c.committed_date DESC, c.id DESC
+     OFFSET ${offset} LIMIT ${limit}`;
+  return rows.map(toCommitData);
+}
+
+export async function countCommitsBetween(projectId: number, targetTip: string | null, sourceTip: string): Promise<number> {
+  const rows = await db().$queryRaw<{ n: number }[]>`
+    WITH RECURSIVE ${between(projectId, targetTip, sourceTip)}
+    SELECT count(*)::int AS n FROM src s JOIN commits c ON c.project_id = ${projectId} AND c.sha = s.sha
+     WHERE NOT EXISTS (SELECT 1 FROM tgt t WHERE t.sha = s.sha)`;
+  return rows[0]?.n ?? 0;
+}
+
+export interface BranchRow {
+  name: string;
+  commit: CommitData;
+  merged: boolean;
+}
+
+function branchSearch(search: string | undefined): Sql {
+  if (!search) return empty;
+  // GitLab: ^ anchors the start, $ the end, otherwise a substring match.
+  const starts = search.startsWith('^');
+  const ends = search.endsWith('$');
+  const core = likeEscape(search.slice(starts ? 1 : 0, ends ? -1 : undefined));
+  return sql`AND b.name ILIKE ${`${starts ? '' : '%'}${core}${ends ? '' : '%'}`}`;
+}
+
+export async function countBranches(projectId: number, search?: string): Promise<number> {
+  const rows = await db().$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM branches b WHERE b.project_id = ${projectId} ${branchSearch(search)}`;
+  return rows[0]?.n ?? 0;
+}
+
+/** One page of branches (by name) with their tip commits and whether each is merged into the default branch. */
+export async function listBranches(projectId: number, defaultBranch: string | null, search: string | undefined, offset: number, limit: number): Promise<BranchRow[]> {
+  const page = await db().$queryRaw<(CommitSqlRow & { branch_name: string })[]>`
+    SELECT b.name AS branch_name, ${COMMIT_COLUMNS} FROM branches b
+      JOIN commits c ON c.project_id = b.project_id AND c.sha = b.commit_sha
+     WHERE b.project_id = ${projectId} ${branchSearch(search)}
+     ORDER BY b.name OFFSET ${offset} LIMIT ${limit}`;
+  const merged = new Set<string>();
+  const defaultTip = defaultBranch ? await resolveRef(projectId, defaultBranch) : null;
+  const candidates = page.filter((r) => r.branch_name !== defaultBranch).map((r) => r.sha);
+  if (defaultTip && candidates.length) {
+    const rows = await db().$queryRaw<{ sha: string }[]>`
+      WITH RECURSIVE ${ancestry(projectId, defaultTip)}
+      SELECT sha FROM walk WHERE sha = ANY(${candidates}::text[])`;
+    for (const r of rows) merged.add(r.sha);
+  }
+  return page.map((r) => ({ name: r.branch_name, commit: toCommitData(r), merged: r.branch_name !== defaultBranch && merged.has(r.sha) }));
+}
+
+export async function findBranch(projectId: number, name: string) {
+  return db().branch.findUnique({ where: { projectId_name: { projectId, name } } });
+}
