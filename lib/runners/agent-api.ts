@@ -1,0 +1,204 @@
+// Endpoint declarations (parameters, authentication, domain call) of runner registration, the runner-facing
+// API used by gitlab-runner, and the token resets. Route files under app/api/v4 only export these.
+import { endpoint } from '../api/handler';
+import { paramError, validationError } from '../api/errors';
+import { param } from '../api/params';
+import { created, noContent } from '../api/response';
+import { heartbeat, LEGACY_SYSTEM_XID, requestIp, runnerInfo, SYSTEM_XID_MAX_LENGTH, lastUpdateValue } from './heartbeat';
+import {
+  authenticateRunner, createUserRunner, deleteRunnerManager, registerRunner, registrationDetails, resetGroupRegistrationToken,
+  resetInstanceRegistrationToken, resetProjectRegistrationToken, resetTokenById, resetTokenByToken, resetTokenResult, unregisterRunner,
+  type NewRunnerAttributes,
+} from './registration';
+import { checkUnmodifiedSince } from './service';
+import { parseTagList } from './tags';
+import type { RequestContext } from '../api/handler';
+
+const ACCESS_LEVELS = ['not_protected', 'ref_protected'] as const;
+const RUNNER_TYPES = ['instance_type', 'group_type', 'project_type'] as const;
+
+/** Runner-facing endpoints authenticate with the runner token, not a user: any user credentials are ignored for scope. */
+const RUNNER_AUTH = { auth: 'optional', anyScope: true } as const;
+
+/**
+ * The runner token: the `token` parameter (body or query), else the RUNNER-TOKEN header (gitlab-runner 17.11+).
+ * Grape's 400 when neither is there.
+ */
+function runnerToken(ctx: RequestContext): string {
+  const raw = ctx.raw.token;
+  if (typeof raw === 'string') return raw;
+  if (typeof raw === 'number') return String(raw);
+  const header = ctx.req.headers.get('runner-token');
+  if (header !== null) return header.trim();
+  throw paramError([raw === undefined ? 'token is missing' : 'token is invalid']);
+}
+
+function systemXid(raw: unknown): string {
+  if (raw === undefined || raw === null || raw === '') return LEGACY_SYSTEM_XID;
+  const s = String(raw);
+  if (s.length > SYSTEM_XID_MAX_LENGTH) throw validationError({ system_xid: [`is too long (maximum is ${SYSTEM_XID_MAX_LENGTH} characters)`] });
+  return s;
+}
+
+const runnerAttributeParams = {
+  description: param.string(),
+  maintenance_note: param.string(),
+  paused: param.boolean(),
+  locked: param.boolean(),
+  access_level: param.string().values(ACCESS_LEVELS),
+  run_untagged: param.boolean(),
+  tag_list: param.array(),
+  maximum_timeout: param.integer(),
+};
+
+/** POST /runners: register with a registration token. */
+export const registerEndpoint = endpoint({
+  ...RUNNER_AUTH,
+  params: {
+    token: param.string().required(),
+    ...runnerAttributeParams,
+    maintainer_note: param.string(),
+    info: param.hash(),
+    active: param.boolean(),
+  },
+  rules: { mutuallyExclusive: [['maintainer_note', 'maintenance_note'], ['active', 'paused']] },
+  async handle(ctx) {
+    const i = ctx.input;
+    const name = i.info && typeof i.info.name === 'string' ? i.info.name : null;
+    const attrs: NewRunnerAttributes = {
+      description: i.description ?? null,
+      name,
+      maintenanceNote: i.maintenance_note ?? i.maintainer_note ?? null,
+      active: i.paused !== undefined && i.paused !== null ? !i.paused : i.active ?? true,
+      locked: i.locked ?? undefined,
+      runUntagged: i.run_untagged ?? undefined,
+      tagList: i.tag_list !== undefined ? parseTagList(ctx.raw.tag_list) : undefined,
+      accessLevel: i.access_level ?? undefined,
+      maximumTimeout: i.maximum_timeout ?? null,
+    };
+    return created(await registerRunner(i.token ?? '', attrs));
+  },
+});
+
+/** DELETE /runners: unregister by authentication token (body or query). */
+export const unregisterEndpoint = endpoint({
+  ...RUNNER_AUTH,
+  async handle(ctx) {
+    await unregisterRunner(runnerToken(ctx), (updatedAt) => checkUnmodifiedSince(ctx.req, updatedAt));
+    return noContent();
+  },
+});
+
+/** POST /runners/verify: 200 with the runner's id and token; records the contact and the manager. */
+export const verifyEndpoint = endpoint({
+  ...RUNNER_AUTH,
+  params: { system_id: param.string(), info: param.hash() },
+  async handle(ctx) {
+    const token = runnerToken(ctx);
+    const runner = await authenticateRunner(token);
+    await heartbeat(runner.id, { systemXid: systemXid(ctx.input.system_id), info: runnerInfo(ctx.input.info), ip: requestIp(ctx.req), finish: false });
+    return registrationDetails(runner.id, token, runner.tokenExpiresAt);
+  },
+});
+
+/** DELETE /runners/managers: unregister one runner manager (glrt- runners). */
+export const deleteManagerEndpoint = endpoint({
+  ...RUNNER_AUTH,
+  async handle(ctx) {
+    const hasToken = ctx.raw.token !== undefined || ctx.req.headers.get('runner-token') !== null;
+    const sid = ctx.raw.system_id;
+    const missing = [...(hasToken ? [] : ['token is missing']), ...(sid === undefined ? ['system_id is missing'] : [])];
+    if (missing.length) throw paramError(missing);
+    await deleteRunnerManager(runnerToken(ctx), String(sid));
+    return noContent();
+  },
+});
+
+/** POST /runners/reset_authentication_token: rotate with the current token. */
+export const resetByTokenEndpoint = endpoint({
+  ...RUNNER_AUTH,
+  params: { token: param.string().required(), system_id: param.string() },
+  async handle(ctx) {
+    const result = await resetTokenByToken(ctx.input.token ?? '');
+    // GitLab authenticates (and so heartbeats) the runner before rotating.
+    await heartbeat(result.runnerId, { systemXid: systemXid(ctx.input.system_id), info: {}, ip: requestIp(ctx.req), finish: false });
+    return created(resetTokenResult(result.token, result.tokenExpiresAt));
+  },
+});
+
+/** POST /jobs/request: the runner's poll. Runway schedules no jobs, so a healthy runner always gets 204. */
+export const jobRequestEndpoint = endpoint({
+  ...RUNNER_AUTH,
+  params: { system_id: param.string(), last_update: param.string(), info: param.hash(), session: param.hash() },
+  async handle(ctx) {
+    const runner = await authenticateRunner(runnerToken(ctx));
+    await heartbeat(runner.id, { systemXid: systemXid(ctx.input.system_id), info: runnerInfo(ctx.input.info), ip: requestIp(ctx.req), finish: true });
+    // Paused or not, and whatever last_update says, there is no job to hand out: 204 with the queue value.
+    return noContent({ 'X-GitLab-Last-Update': lastUpdateValue(runner) });
+  },
+});
+
+/** POST /runners/:id/reset_authentication_token (user with update permission; `manage_runner` scope). */
+export const resetByIdEndpoint = endpoint({
+  scopes: ['manage_runner'],
+  params: { id: param.integer().required() },
+  async handle(ctx) {
+    return created(await resetTokenById(ctx.user(), ctx.input.id as number));
+  },
+});
+
+/** POST /user/runners: create a runner owned by the instance, a group or a project. */
+export const createUserRunnerEndpoint = endpoint({
+  scopes: ['create_runner'],
+  params: {
+    runner_type: param.string().required().values(RUNNER_TYPES),
+    group_id: param.integer(),
+    project_id: param.integer(),
+    ...runnerAttributeParams,
+    locked: param.boolean().default(false),
+    run_untagged: param.boolean().default(true),
+  },
+  async handle(ctx) {
+    const i = ctx.input;
+    const type = i.runner_type as (typeof RUNNER_TYPES)[number];
+    // Grape's `given runner_type:` blocks.
+    if (type === 'group_type' && (i.group_id === undefined || i.group_id === null)) throw paramError(['group_id is missing']);
+    if (type === 'project_type' && (i.project_id === undefined || i.project_id === null)) throw paramError(['project_id is missing']);
+    return created(await createUserRunner(ctx.user(), {
+      runnerType: type,
+      groupId: i.group_id ?? undefined,
+      projectId: i.project_id ?? undefined,
+      description: i.description ?? null,
+      maintenanceNote: i.maintenance_note ?? null,
+      active: i.paused === undefined || i.paused === null ? true : !i.paused,
+      locked: i.locked ?? false,
+      runUntagged: i.run_untagged ?? true,
+      tagList: i.tag_list !== undefined ? parseTagList(ctx.raw.tag_list) : undefined,
+      accessLevel: i.access_level ?? undefined,
+      maximumTimeout: i.maximum_timeout ?? null,
+    }));
+  },
+});
+
+/** POST /runners/reset_registration_token (instance). */
+export const resetInstanceRegistrationTokenEndpoint = endpoint({
+  async handle(ctx) {
+    return created(await resetInstanceRegistrationToken(ctx.user()));
+  },
+});
+
+/** POST /projects/:id/runners/reset_registration_token */
+export const resetProjectRegistrationTokenEndpoint = endpoint({
+  params: { id: param.string().required() },
+  async handle(ctx) {
+    return created(await resetProjectRegistrationToken(ctx.user(), ctx.input.id as string));
+  },
+});
+
+/** POST /groups/:id/runners/reset_registration_token */
+export const resetGroupRegistrationTokenEndpoint = endpoint({
+  params: { id: param.string().required() },
+  async handle(ctx) {
+    return created(await resetGroupRegistrationToken(ctx.user(), ctx.input.id as string));
+  },
+});

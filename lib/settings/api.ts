@@ -1,0 +1,29 @@
+// GET/PUT /application/settings (admin): the runner-related instance settings.
+import { endpoint } from '../api/handler';
+import { param } from '../api/params';
+import { currentSettings, requireAdmin, settingsEntity, updateSettings, VALID_RUNNER_REGISTRAR_TYPES } from './application';
+
+export const getSettingsEndpoint = endpoint({
+  async handle(ctx) {
+    requireAdmin(ctx.user());
+    return settingsEntity(await currentSettings());
+  },
+});
+
+const FIELDS = {
+  allow_runner_registration_token: param.boolean(),
+  valid_runner_registrars: param.array().values(VALID_RUNNER_REGISTRAR_TYPES as unknown as string[][]),
+  runner_token_expiration_interval: param.integer(),
+  group_runner_token_expiration_interval: param.integer(),
+  project_runner_token_expiration_interval: param.integer(),
+};
+
+export const updateSettingsEndpoint = endpoint({
+  // GitLab checks admin before parameters (before { authenticated_as_admin! }).
+  before: (ctx) => requireAdmin(ctx.user()),
+  params: FIELDS,
+  rules: { atLeastOneOf: [Object.keys(FIELDS)] },
+  async handle(ctx) {
+    return settingsEntity(await updateSettings(ctx.user(), ctx.input));
+  },
+});
