@@ -1,0 +1,143 @@
+// Who may do what with a runner (GitLab 18.x Ci::RunnerPolicy, RunnerProjectPolicy and the project/group
+// runner permissions). The one place these decisions are made; tested as a matrix of roles.
+// Admins are treated as always in admin mode.
+import type { Actor } from '../auth/authenticate';
+import { db, type Prisma } from '../db/client';
+import type { Runner } from '../db/generated/client';
+import { sql } from '../db/sql';
+import { AccessLevel, authorizedProjectIdsSql, groupAccessLevel, projectAccessLevel } from '../namespaces/access';
+
+type Client = Prisma.TransactionClient | ReturnType<typeof db>;
+export type RunnerRef = Pick<Runner, 'id' | 'runnerType' | 'groupId' | 'ownerProjectId' | 'locked'>;
+
+const isAdmin = (actor: Actor | null) => !!actor?.user.admin;
+
+/** The owner project: `owner_project_id`, or the earliest remaining link when the owner is gone. */
+export async function ownerProjectId(runner: RunnerRef, client: Client = db()): Promise<number | null> {
+  if (runner.ownerProjectId) return runner.ownerProjectId;
+  const link = await client.runnerProject.findFirst({ where: { runnerId: runner.id }, orderBy: { id: 'asc' }, select: { projectId: true } });
+  return link?.projectId ?? null;
+}
+
+export async function runnerProjectCount(runnerId: number, client: Client = db()): Promise<number> {
+  return client.runnerProject.count({ where: { runnerId } });
+}
+
+/** Is the user Maintainer+ of any project the runner is assigned to? */
+async function maintainsAssignedProject(userId: number, runnerId: number, client: Client = db()): Promise<boolean> {
+  const rows = await client.$queryRaw<{ ok: boolean }[]>(sql`
+    SELECT EXISTS (SELECT 1 FROM ci_runner_projects rp
+      WHERE rp.runner_id = ${runnerId} AND rp.project_id IN (${authorizedProjectIdsSql(userId, AccessLevel.MAINTAINER)})) AS ok`);
+  return !!rows[0]?.ok;
+}
+
+/** Is the user Maintainer+ of a project in the group's subtree that has group runners enabled? */
+async function maintainsProjectUsingGroupRunners(userId: number, groupId: number): Promise<boolean> {
+  const rows = await db().$queryRaw<{ ok: boolean }[]>(sql`
+    SELECT EXISTS (SELECT 1 FROM projects p JOIN namespaces ns ON ns.id = p.namespace_id
+      WHERE ${groupId} = ANY(ns.traversal_ids) AND p.group_runners_enabled
+        AND p.id IN (${authorizedProjectIdsSql(userId, AccessLevel.MAINTAINER)})) AS ok`);
+  return !!rows[0]?.ok;
+}
+
+/** admin_runners on the runner's owner: Owner of the group, Maintainer+ of the owner project. */
+async function adminsOwner(userId: number, runner: RunnerRef, client: Client = db()): Promise<boolean> {
+  if (runner.runnerType === 'group_type') return !!runner.groupId && (await groupAccessLevel(userId, runner.groupId, client)) >= AccessLevel.OWNER;
+  if (runner.runnerType === 'project_type') {
+    const owner = await ownerProjectId(runner, client);
+    return !!owner && (await projectAccessLevel(userId, owner, client)) >= AccessLevel.MAINTAINER;
+  }
+  return false;
+}
+
+/** A multi-project runner is "available" to maintainers of any of its projects (runner_available). */
+async function availableMultiProject(userId: number, runner: RunnerRef, client: Client = db()): Promise<boolean> {
+  if (runner.runnerType !== 'project_type') return false;
+  if ((await runnerProjectCount(runner.id, client)) < 2) return false;
+  return maintainsAssignedProject(userId, runner.id, client);
+}
+
+/** read_runner: GET /runners/:id, /managers, /projects. */
+export async function canReadRunner(actor: Actor | null, runner: RunnerRef): Promise<boolean> {
+  if (!actor) return false;
+  if (isAdmin(actor) || runner.runnerType === 'instance_type') return true;
+  const uid = actor.user.id;
+  if (runner.runnerType === 'group_type') {
+    if (!runner.groupId) return false;
+    if ((await groupAccessLevel(uid, runner.groupId)) >= AccessLevel.MAINTAINER) return true;
+    return maintainsProjectUsingGroupRunners(uid, runner.groupId);
+  }
+  return maintainsAssignedProject(uid, runner.id);
+}
+
+/** update_runner: PUT /runners/:id, reset_authentication_token; also who sees maintenance_note. */
+export async function canUpdateRunner(actor: Actor | null, runner: RunnerRef, client: Client = db()): Promise<boolean> {
+  if (!actor) return false;
+  if (isAdmin(actor)) return true;
+  if (await adminsOwner(actor.user.id, runner, client)) return true;
+  return availableMultiProject(actor.user.id, runner, client);
+}
+
+/** delete_runner (the "more than one project" refusal is checked first by the service). */
+export async function canDeleteRunner(actor: Actor | null, runner: RunnerRef, client: Client = db()): Promise<boolean> {
+  if (!actor) return false;
+  if (isAdmin(actor)) return true;
+  if (runner.runnerType === 'project_type' && (await runnerProjectCount(runner.id, client)) > 1) return false;
+  return adminsOwner(actor.user.id, runner, client);
+}
+
+/** read_builds on the runner: GET /runners/:id/jobs. */
+export async function canReadRunnerJobs(actor: Actor | null, runner: RunnerRef): Promise<boolean> {
+  if (!actor) return false;
+  if (isAdmin(actor)) return true;
+  const uid = actor.user.id;
+  if (runner.runnerType === 'group_type') return !!runner.groupId && (await groupAccessLevel(uid, runner.groupId)) >= AccessLevel.MAINTAINER;
+  if (runner.runnerType !== 'project_type') return false;
+  return (await adminsOwner(uid, runner)) || (await availableMultiProject(uid, runner));
+}
+
+/** Non-admin readers see only jobs of projects where they are Reporter+ (null: no restriction). */
+export function jobsVisibleToUserId(actor: Actor): number | null {
+  return isAdmin(actor) ? null : actor.user.id;
+}
+
+/** assign_runner: may this user enable the (project) runner in further projects? Locked is checked apart. */
+export async function canAssignRunner(actor: Actor | null, runner: RunnerRef): Promise<boolean> {
+  if (!actor) return false;
+  if (isAdmin(actor)) return true;
+  if (runner.runnerType !== 'project_type') return false;
+  return (await adminsOwner(actor.user.id, runner)) || (await maintainsAssignedProject(actor.user.id, runner.id));
+}
+
+/** read_runners on a project (GET /projects/:id/runners): Maintainer+. */
+export async function canReadProjectRunners(actor: Actor | null, projectId: number): Promise<boolean> {
+  if (!actor) return false;
+  if (isAdmin(actor)) return true;
+  return (await projectAccessLevel(actor.user.id, projectId)) >= AccessLevel.MAINTAINER;
+}
+
+/** create_runners / admin_runners on a project (POST /projects/:id/runners): Maintainer+. */
+export const canAdminProjectRunners = canReadProjectRunners;
+
+/** read_runners on a group (GET /groups/:id/runners): Maintainer+. */
+export async function canReadGroupRunners(actor: Actor | null, groupId: number): Promise<boolean> {
+  if (!actor) return false;
+  if (isAdmin(actor)) return true;
+  return (await groupAccessLevel(actor.user.id, groupId)) >= AccessLevel.MAINTAINER;
+}
+
+/**
+ * unassign_runner on a (runner, project) link: Maintainer+ of the project, never from the owner project,
+ * never a locked runner (admins bypass both here; the service still refuses the owner project).
+ */
+export async function canUnassignRunner(actor: Actor | null, runner: RunnerRef, projectId: number, ownerId: number | null): Promise<boolean> {
+  if (!actor) return false;
+  if (isAdmin(actor)) return true;
+  if (runner.locked || projectId === ownerId) return false;
+  return (await projectAccessLevel(actor.user.id, projectId)) >= AccessLevel.MAINTAINER;
+}
+
+/** Admins see every project and group of a runner; others only those they are members of. */
+export function seesAllRunnerNamespaces(actor: Actor): boolean {
+  return isAdmin(actor);
+}
