@@ -1,0 +1,51 @@
+'use client';
+// The runner's managers (one per machine that used its token): not paginated by the API.
+import { createColumnHelper } from '@tanstack/react-table';
+import { DataTable } from '../ui/data-table';
+import { formatDateTime } from '../tokens/format';
+import type { RunnerManager } from '@/lib/client/types';
+import { ManagerStatusBadge } from './runner-badges';
+import { useRunnerManagers } from './use-runners';
+
+const column = createColumnHelper<RunnerManager>();
+const muted = (text: string) => <span className="text-slate-400">{text}</span>;
+const orDash = (v: string | null) => v || muted('—');
+
+const columns = [
+  column.accessor('system_id', { header: 'System ID', cell: (c) => <code className="text-xs">{c.getValue()}</code> }),
+  column.display({ id: 'status', header: 'Status', cell: (c) => <ManagerStatusBadge manager={c.row.original} /> }),
+  column.accessor('version', {
+    header: 'Version',
+    cell: (c) => (
+      <div>
+        {orDash(c.getValue())}
+        {c.row.original.revision && <p className="text-xs text-slate-500">{c.row.original.revision}</p>}
+      </div>
+    ),
+  }),
+  column.display({
+    id: 'platform',
+    header: 'Platform',
+    cell: (c) => orDash([c.row.original.platform, c.row.original.architecture].filter(Boolean).join(' / ') || null),
+  }),
+  column.accessor('ip_address', { header: 'IP address', cell: (c) => orDash(c.getValue()) }),
+  column.accessor('contacted_at', { header: 'Last contact', cell: (c) => formatDateTime(c.getValue()) ?? muted('Never') }),
+];
+
+export function RunnerManagers({ runnerId }: { runnerId: number }) {
+  const managers = useRunnerManagers(runnerId);
+  return (
+    <DataTable
+      label="Runner managers"
+      columns={columns}
+      data={managers.data}
+      getRowId={(m) => String(m.id)}
+      pagination={{ page: 1, perPage: managers.data?.length ?? 0, hasNext: false }}
+      onPageChange={() => undefined}
+      isLoading={managers.isPending}
+      error={managers.error}
+      onRetry={() => managers.refetch()}
+      empty={{ title: 'No managers yet', description: 'A manager appears when a machine running gitlab-runner first asks for jobs with this runner’s token.' }}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+'use client';
+// Runners through /api/v4: the list (one page, keyed by the URL's filters), a runner's details, managers
+// and jobs, and the writes (update, pause/resume, delete).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi, useCurrentUser } from '../dashboard/session-provider';
+import { queryKeys } from '@/lib/client/query-keys';
+import type { Runner, RunnerDetails, RunnerJob, RunnerManager, RunnerUpdate } from '@/lib/client/types';
+import type { RunnerFilters } from '@/lib/client/runner-filters';
+
+export const PER_PAGE = 20;
+export const JOBS_PER_PAGE = 10;
+
+export function useRunnerList(filters: RunnerFilters) {
+  const api = useApi();
+  const { admin } = useCurrentUser();
+  // Admins see every runner; everyone else the runners they own (project Maintainer+, group Owner).
+  const key = {
+    scope: admin ? ('all' as const) : ('owned' as const),
+    page: filters.page,
+    perPage: PER_PAGE,
+    type: filters.type,
+    status: filters.status,
+    paused: filters.paused,
+    tagList: filters.tagList,
+    versionPrefix: filters.versionPrefix,
+  };
+  return useQuery({
+    queryKey: queryKeys.runners.list(key),
+    queryFn: () =>
+      api.getPage<Runner>(key.scope === 'all' ? '/runners/all' : '/runners', {
+        type: key.type,
+        status: key.status,
+        paused: key.paused,
+        tag_list: key.tagList,
+        version_prefix: key.versionPrefix,
+        page: key.page,
+        per_page: key.perPage,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRunner(id: number) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.runners.detail(id), queryFn: () => api.get<RunnerDetails>(`/runners/${id}`) });
+}
+
+export function useRunnerManagers(id: number) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.runners.managers(id), queryFn: () => api.get<RunnerManager[]>(`/runners/${id}/managers`) });
+}
+
+export function useRunnerJobs(id: number, page: number) {
+  const api = useApi();
+  const filters = { page, perPage: JOBS_PER_PAGE };
+  return useQuery({
+    queryKey: queryKeys.runners.jobs(id, filters),
+    queryFn: () =>
+      api.getPage<RunnerJob>(`/runners/${id}/jobs`, { order_by: 'id', sort: 'desc', page: filters.page, per_page: filters.perPage }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** PUT /runners/:id; the answer (RunnerDetails) replaces the cached details, lists refresh. */
+export function useUpdateRunner(id: number) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: RunnerUpdate) => api.put<RunnerDetails>(`/runners/${id}`, changes),
+    onSuccess: (runner) => {
+      client.setQueryData(queryKeys.runners.detail(id), runner);
+      return client.invalidateQueries({ queryKey: queryKeys.runners.all, predicate: (q) => q.queryKey[1] === 'list' });
+    },
+  });
+}
+
+export function useDeleteRunner() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/runners/${id}`),
+    onSuccess: (_void, id) => {
+      client.removeQueries({ queryKey: queryKeys.runners.detail(id) });
+      return client.invalidateQueries({ queryKey: queryKeys.runners.all });
+    },
+  });
+}

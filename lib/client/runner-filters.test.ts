@@ -1,0 +1,46 @@
+// The Runners list's URL state: what the address bar may hold, and how filter changes rewrite it.
+import { describe, expect, it } from 'vitest';
+import { hasFilters, parseRunnerFilters, runnerFiltersQuery } from './runner-filters';
+
+const parse = (qs: string) => parseRunnerFilters(new URLSearchParams(qs));
+
+describe('[RUNNERS] runner list filters in the URL', () => {
+  it('reads type, status, paused, tags, version prefix and page', () => {
+    expect(parse('type=group_type&status=never_contacted&paused=true&tag_list=docker,%20linux&version_prefix=17.5&page=3')).toEqual({
+      page: 3,
+      type: 'group_type',
+      status: 'never_contacted',
+      paused: true,
+      tagList: 'docker, linux',
+      versionPrefix: '17.5',
+    });
+    expect(parse('paused=false').paused).toBe(false);
+  });
+
+  it('drops values the API would refuse and defaults to page 1', () => {
+    expect(parse('type=shared&status=paused&paused=maybe&tag_list=%20%20&page=-2')).toEqual({
+      page: 1,
+      type: undefined,
+      status: undefined,
+      paused: undefined,
+      tagList: undefined,
+      versionPrefix: undefined,
+    });
+    expect(parse('page=abc').page).toBe(1);
+    // Passed through: the API's own message explains it.
+    expect(parse('version_prefix=V15').versionPrefix).toBe('V15');
+  });
+
+  it('a filter change resets the page; a page change keeps the filters', () => {
+    expect(runnerFiltersQuery('type=instance_type&page=4', { status: 'online' })).toBe('type=instance_type&status=online');
+    expect(runnerFiltersQuery('type=instance_type', { page: 2 })).toBe('type=instance_type&page=2');
+    expect(runnerFiltersQuery('type=instance_type&page=2', { page: 1 })).toBe('type=instance_type');
+    expect(runnerFiltersQuery('type=instance_type&paused=true', { type: undefined, paused: false })).toBe('paused=false');
+    expect(runnerFiltersQuery('', { tagList: '  docker ', versionPrefix: '' })).toBe('tag_list=docker');
+  });
+
+  it('knows when any filter is set', () => {
+    expect(hasFilters(parse('page=2'))).toBe(false);
+    expect(hasFilters(parse('paused=false'))).toBe(true);
+  });
+});
