@@ -21,6 +21,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          // After the unit tests: one server serves the whole API run.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -56,6 +56,9 @@ if (!process.env.RUNWAY_SKIP_E2E) {
     skipped += p.stats?.skipped ?? 0;
   } else failed += 1;
 }
+// A runner that failed without failing a test (setup error, crash) still counts as a failure.
+if (vitestStatus !== 0 && failed === 0) failed += 1;
+if (pwStatus !== 0 && failed === 0) failed += 1;
 const ok = vitestStatus === 0 && pwStatus === 0 && failed === 0;
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);
