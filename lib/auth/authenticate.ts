@@ -48,19 +48,44 @@ async function checkUserActive(user: User): Promise<void> {
   if (user.state === 'blocked') throw forbidden('Your account has been blocked.');
 }
 
+interface TokenRow {
+  token_id: number;
+  token_scopes: string[];
+  token_expires_at: Date | null;
+  token_revoked: boolean;
+  token_last_used_at: Date | null;
+  [userColumn: string]: unknown;
+}
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** The user columns of a token row, under the Prisma model's field names (columns are their snake_case). */
+function userFromRow(row: TokenRow): User {
+  const user: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) if (!k.startsWith('token_')) user[camel(k)] = v;
+  return user as unknown as User;
+}
+
+// Every authenticated API request starts here: token and user come back in one indexed query.
 async function fromToken(raw: string): Promise<Actor> {
-  const token = await db().personalAccessToken.findUnique({ where: { tokenDigest: digest(raw) }, include: { user: true } });
+  const rows = await db().$queryRaw<TokenRow[]>`
+    SELECT t.id AS token_id, t.scopes AS token_scopes, t.expires_at AS token_expires_at,
+           t.revoked AS token_revoked, t.last_used_at AS token_last_used_at, u.*, u.state::text AS state
+      FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_digest = ${digest(raw)}`;
+  const token = rows[0];
   if (!token) throw unauthorized();
   // GitLab's order: expired, then revoked, then scope (checked by the endpoint).
-  if (token.expiresAt && token.expiresAt <= today()) {
+  if (token.token_expires_at && token.token_expires_at <= today()) {
     throw oauthError(401, 'invalid_token', 'Token is expired. You can either do re-authorization or token refresh.');
   }
-  if (token.revoked) throw oauthError(401, 'invalid_token', 'Token was revoked. You have to re-authorize from the user.');
-  await checkUserActive(token.user);
-  if (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > LAST_USED_INTERVAL_MS) {
-    await db().personalAccessToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } });
+  if (token.token_revoked) throw oauthError(401, 'invalid_token', 'Token was revoked. You have to re-authorize from the user.');
+  const user = userFromRow(token);
+  await checkUserActive(user);
+  if (!token.token_last_used_at || Date.now() - token.token_last_used_at.getTime() > LAST_USED_INTERVAL_MS) {
+    await db().personalAccessToken.update({ where: { id: token.token_id }, data: { lastUsedAt: new Date() } });
   }
-  return { user: token.user, via: 'token', token: { id: token.id, scopes: token.scopes } };
+  return { user, via: 'token', token: { id: token.token_id, scopes: token.token_scopes } };
 }
 
 async function fromSession(req: Request): Promise<Actor | null> {

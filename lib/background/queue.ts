@@ -18,7 +18,23 @@ const STALE_AFTER = "15 minutes";
 /** Queues a job; pass the transaction client to queue it atomically with the caller's write. */
 export async function enqueueJob(kind: string, payload: Record<string, unknown>, client: Client = db()): Promise<number> {
   const job = await client.backgroundJob.create({ data: { kind, payload: payload as Prisma.InputJsonValue } });
+  wakeWorker();
   return job.id;
+}
+
+type WakeHolder = typeof globalThis & { __runwayWakeWorker?: () => void };
+
+/**
+ * Asks this process's worker to look at the queue soon. Route handlers and the worker may be different
+ * module instances (Next.js bundles), so the hook lives on globalThis. Other instances find the job on
+ * their next idle poll.
+ */
+export function wakeWorker(): void {
+  (globalThis as WakeHolder).__runwayWakeWorker?.();
+}
+
+export function setWakeHook(hook: (() => void) | undefined): void {
+  (globalThis as WakeHolder).__runwayWakeWorker = hook;
 }
 
 /** Takes the oldest queued (or stale running) job, marking it running in the same statement. */

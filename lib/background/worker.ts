@@ -1,10 +1,14 @@
 // The worker loop started with the server: poll the queue, run one job at a time per instance, and
 // record the outcome. Handlers are looked up by job kind.
-import { claimJob, failJob, finishJob, type ClaimedJob } from './queue';
+import { claimJob, failJob, finishJob, setWakeHook, type ClaimedJob } from './queue';
 import { log, logError } from '../server/log';
 import { handlers } from './handlers';
 
-const IDLE_POLL_MS = 500;
+// An idle queue is polled ever less often (one UPDATE per poll), up to every 5 s. A wake-up (a job was
+// queued in this process, perhaps inside a transaction not yet committed) polls quickly a few times.
+const MIN_IDLE_MS = 1_000;
+const MAX_IDLE_MS = 5_000;
+const WAKE_POLLS_MS = [50, 250, 1_000];
 
 /** Runs every queued job until the queue is empty; returns how many ran. */
 export async function drainQueue(): Promise<number> {
@@ -35,18 +39,39 @@ async function runJob(job: ClaimedJob): Promise<void> {
 /** Starts the polling loop; returns a function that stops it. */
 export function startBackgroundWorker(): () => void {
   let stopped = false;
+  let running = false;
   let timer: NodeJS.Timeout | undefined;
-  const tick = async () => {
+  let idle = MIN_IDLE_MS;
+  let wakePolls: number[] = [];
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+  };
+  async function tick() {
+    if (running) return;
+    running = true;
+    let ran = 0;
     try {
-      await drainQueue();
+      ran = await drainQueue();
     } catch (err) {
       logError('background worker poll failed', err);
+    } finally {
+      running = false;
     }
-    if (!stopped) timer = setTimeout(tick, IDLE_POLL_MS);
-  };
-  timer = setTimeout(tick, 0);
+    idle = ran > 0 ? MIN_IDLE_MS : Math.min(idle * 2, MAX_IDLE_MS);
+    schedule(wakePolls.shift() ?? idle);
+  }
+
+  setWakeHook(() => {
+    wakePolls = [...WAKE_POLLS_MS];
+    if (!running) schedule(wakePolls.shift()!);
+  });
+  schedule(0);
   return () => {
     stopped = true;
+    setWakeHook(undefined);
     if (timer) clearTimeout(timer);
   };
 }
