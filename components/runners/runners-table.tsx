@@ -6,23 +6,15 @@ import { DataTable } from '../ui/data-table';
 import { formatDate } from '../tokens/format';
 import type { Runner } from '@/lib/client/types';
 import { hasFilters, type RunnerFilters } from '@/lib/client/runner-filters';
-import { RunnerStatusBadges, RunnerTypeBadge, TagList } from './runner-badges';
-import { PER_PAGE, useRunner, useRunnerList } from './use-runners';
+import { RunnerStatusBadges, RunnerTypeBadge } from './runner-badges';
+import { PER_PAGE, useRunnerList } from './use-runners';
 
 const column = createColumnHelper<Runner>();
 
 export const runnerPath = (id: number) => `/admin/runners/${id}`;
 
-/**
- * The list entity has no tags (GitLab's Runner summary); each row reads its runner's details, which are
- * cached under the detail key, so opening the runner afterwards shows at once.
- */
-function RunnerTags({ id }: { id: number }) {
-  const details = useRunner(id);
-  if (details.isPending) return <span className="text-slate-400">…</span>;
-  if (details.error) return <span className="text-slate-400">—</span>;
-  return <TagList tags={details.data.tag_list} />;
-}
+// No tags column: GitLab's list entry carries no tags, and one detail request per row would make every
+// page load cost 20 extra requests. Tags show on the runner's page; the tag filter works on the list.
 
 export function RunnersTable({ filters, onPageChange }: { filters: RunnerFilters; onPageChange: (page: number) => void }) {
   const list = useRunnerList(filters);
@@ -48,7 +40,6 @@ export function RunnersTable({ filters, onPageChange }: { filters: RunnerFilters
         },
       }),
       column.accessor('runner_type', { header: 'Type', cell: (c) => <RunnerTypeBadge type={c.getValue()} /> }),
-      column.display({ id: 'tags', header: 'Tags', cell: (c) => <RunnerTags id={c.row.original.id} /> }),
       column.accessor('created_at', {
         header: 'Created',
         cell: (c) => (
