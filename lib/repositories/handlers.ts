@@ -1,5 +1,5 @@
 // The repository API's endpoint bodies: commits and branches (route files wire them to paths).
-import { ApiError, forbidden, notFound } from '../api/errors';
+import { apiError, ApiError, forbidden, notFound } from '../api/errors';
 import { paginated, type RequestContext } from '../api/handler';
 import { param } from '../api/params';
 import type { Actor } from '../auth/authenticate';
@@ -54,6 +54,8 @@ export async function listCommitsHandler(ctx: RequestContext<typeof listCommitsP
   verifyPagination(ctx);
   const { project } = await readableRepository(ctx.actor, ctx.pathParams.id);
   const i = ctx.input;
+  // GitLab (Gitaly) rejects refs that read as options or hold white space; unknown refs just list nothing.
+  if (i.ref_name && (i.ref_name.startsWith('-') || /\s/.test(i.ref_name))) throw apiError(400, 'ref_name is invalid');
   const ref = i.ref_name || project.defaultBranch;
   const tip = ref ? await resolveRef(project.id, ref) : null;
   const page = await ctx.paginate<ReturnType<typeof commitEntity> | Marker>({

@@ -119,6 +119,11 @@ describe('[REPOSITORIES] GET commits', () => {
     res = await api('GET', commitsUrl(), { token: rootToken(), query: { ref_name: 'no-such-branch' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
+    for (const bad of ['-main', 'main branch']) {
+      res = await api('GET', commitsUrl(), { token: rootToken(), query: { ref_name: bad } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'ref_name is invalid' });
+    }
   });
 
   it('paginates without totals; X-Next-Page when the page is full', async () => {
