@@ -21,4 +21,9 @@ curl -fsS "http://127.0.0.1:$port/-/readiness" | grep -q '"status":"ok"'
 grep -q "Sign in at http://127.0.0.1:$port/sign-in" "$log" || { cat "$log"; echo "smoke: no sign-in line"; exit 1; }
 code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/sign-in")
 [ "$code" = 200 ] || { echo "smoke: /sign-in answered $code"; exit 1; }
-echo "smoke: quick start serves on the embedded database (port $port)"
+# The demo is in place: its public project with its imported history, visible without signing in.
+projects=$(curl -fsS "http://127.0.0.1:$port/api/v4/projects?search=website")
+echo "$projects" | grep -q '"path_with_namespace":"acme/web/website"' || { echo "smoke: demo project missing: $projects"; exit 1; }
+commits=$(curl -fsS "http://127.0.0.1:$port/api/v4/projects/acme%2Fweb%2Fwebsite/repository/commits?per_page=5")
+echo "$commits" | grep -q '"short_id"' || { echo "smoke: demo history missing: $commits"; exit 1; }
+echo "smoke: quick start serves on the embedded database with the demo (port $port)"
