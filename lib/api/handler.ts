@@ -1,9 +1,9 @@
 // The one path of every /api/v4 request: authenticate, check scopes, parse parameters, run the domain
 // call, and turn the result (or an ApiError) into GitLab's JSON. Route files only declare endpoints.
-import { acceptedScopes } from '../auth/scopes';
+import { acceptedScopes, registeredScopes } from '../auth/scopes';
 import { applySudo, authenticate, requireScope, type Actor } from '../auth/authenticate';
 import { ApiError, routeNotFound, unauthorized } from './errors';
-import { mergeParams, parseBody, parseQuery, type Params } from './input';
+import { containsNul, mergeParams, parseBody, parseQuery, type Params } from './input';
 import { pageRequest, paginate, type PageRequest, type PageResult } from './pagination';
 import { parseParams, type Parsed, type Rules } from './params';
 import { json } from './response';
@@ -62,10 +62,14 @@ export function endpoint<S extends Shape = Record<string, never>>(spec: Endpoint
       const query = parseQuery(url.searchParams);
       const body = await parseBody(req);
       const raw = mergeParams(query, body, pathParams);
+      // GitLab's HandleMalformedStrings middleware: a NUL byte anywhere is a plain-text 400, before anything else.
+      if (containsNul(raw) || containsNul(url.pathname)) {
+        return new Response('Bad Request', { status: 400, headers: { 'Content-Type': 'text/plain' } });
+      }
       const linkParams = { ...query, ...pathParams };
 
       let actor = await authenticate(req, raw);
-      if (!spec.anyScope) requireScope(actor, acceptedScopes(req.method, spec.scopes));
+      if (!spec.anyScope) requireScope(actor, acceptedScopes(req.method, spec.scopes), registeredScopes(spec.scopes));
       actor = await applySudo(actor, req, raw);
       if ((spec.auth ?? 'required') === 'required' && !actor) throw unauthorized();
 
@@ -113,6 +117,8 @@ export const notFoundHandler: RouteHandler = async () => errorResponse(routeNotF
 export function routes(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
   const out = {} as Record<Method, RouteHandler>;
   for (const m of METHODS) out[m] = handlers[m] ?? notFoundHandler;
+  // Grape answers HEAD on every GET route (Node sends the headers without the body).
+  out.HEAD = handlers.HEAD ?? handlers.GET ?? notFoundHandler;
   return out;
 }
 

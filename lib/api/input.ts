@@ -66,6 +66,14 @@ export async function parseBody(req: Request): Promise<Params> {
   return {};
 }
 
+/** True when a string anywhere in the value (keys included) holds a NUL byte, which PostgreSQL cannot store. */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v));
+  return false;
+}
+
 export function mergeParams(query: Params, body: Params, path: Params): Params {
   return { ...query, ...body, ...path };
 }

@@ -29,15 +29,21 @@ const HIDDEN = new Set(['page', 'per_page', 'private_token', 'access_token']);
 
 function toQuery(params: Record<string, unknown>): string {
   const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
-  const pairs: string[] = [];
-  const walk = (key: string, value: unknown) => {
-    if (value === undefined) return;
-    if (Array.isArray(value)) value.forEach((v) => walk(`${key}[]`, v));
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(`${key}[${k}]`, v);
-    else pairs.push(`${enc(key)}=${enc(value === null ? '' : String(value))}`);
+  // Rails' Hash#to_query: each top-level key renders to one string (an array keeps its order), and those
+  // strings are sorted.
+  const render = (key: string, value: unknown): string[] => {
+    if (value === undefined) return [];
+    if (Array.isArray(value)) return value.flatMap((v) => render(`${key}[]`, v));
+    if (value && typeof value === 'object') {
+      return Object.entries(value).map(([k, v]) => render(`${key}[${k}]`, v).join('&')).filter(Boolean).sort();
+    }
+    return [`${enc(key)}=${enc(value === null ? '' : String(value))}`];
   };
-  for (const [k, v] of Object.entries(params)) walk(k, v);
-  return pairs.sort().join('&');
+  return Object.entries(params)
+    .map(([k, v]) => render(k, v).join('&'))
+    .filter(Boolean)
+    .sort()
+    .join('&');
 }
 
 export interface LinkContext {

@@ -46,11 +46,18 @@ describe('[PLATFORM] params: coercions', () => {
     expect(commaSeparatedToArray('a, b,c')).toEqual(['a', 'b', 'c']);
     expect(commaSeparatedToArray(['a,b', 'c'])).toEqual(['a', 'b', 'c']);
     expect(commaSeparatedToArray(null)).toEqual([]);
+    // Ruby's split drops trailing empty fields only.
+    expect(commaSeparatedToArray('a,b,')).toEqual(['a', 'b']);
+    expect(commaSeparatedToArray('')).toEqual([]);
+    expect(commaSeparatedToArray(['a', ''])).toEqual(['a']);
+    expect(commaSeparatedToArray('a,,b')).toEqual(['a', '', 'b']);
     const shape = { a: param.array() };
     expect(parseParams(shape, { a: 'x,y' }).a).toEqual(['x', 'y']);
     expect(parseParams(shape, { a: ['x', 'y'] }).a).toEqual(['x', 'y']);
-    expect(parseParams(shape, { a: 3 }).a).toEqual(['3']);
-    expect(errorOf(() => parseParams(shape, { a: { k: 'v' } }))).toEqual({ status: 400, body: { error: 'a is invalid' } });
+    // Anything else becomes an empty list, as GitLab's coercer makes it.
+    expect(parseParams(shape, { a: 3 }).a).toEqual([]);
+    expect(parseParams(shape, { a: { k: 'v' } }).a).toEqual([]);
+    expect(errorOf(() => parseParams({ a: param.array().notBlank() }, { a: { k: 'v' } }))).toEqual({ status: 400, body: { error: 'a is empty' } });
   });
 
   it('accepts ISO dates and date-times', () => {

@@ -103,16 +103,21 @@ const stringCoerce = (raw: unknown): Coerced<string | null> => {
 
 /** GitLab's CommaSeparatedToArray: "a, b" and ["a,b", "c"] both become trimmed lists; null becomes []. */
 export function commaSeparatedToArray(raw: unknown): string[] {
-  // Ruby's "".split(',') is [] (not [""]), so an empty string is an empty list.
-  if (typeof raw === 'string') return raw === '' ? [] : raw.split(',').map((s) => s.trim());
-  if (Array.isArray(raw)) return raw.flat(Infinity).flatMap((v) => (v === null || v === undefined ? [] : String(v).split(',').map((s) => s.trim())));
+  if (typeof raw === 'string') return rubySplit(raw).map((s) => s.trim());
+  if (Array.isArray(raw)) return raw.flat(Infinity).flatMap((v) => (v === null || v === undefined ? [] : rubySplit(String(v)).map((s) => s.trim())));
   return [];
 }
 
+/** Ruby's String#split(','): trailing empty fields are dropped, so "a,b," is ["a", "b"] and "" is []. */
+function rubySplit(s: string): string[] {
+  const parts = s.split(',');
+  while (parts.length && parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}
+
 const arrayCoerce = (raw: unknown): Coerced<string[]> => {
-  if (raw === null || typeof raw === 'string' || Array.isArray(raw)) return commaSeparatedToArray(raw);
-  if (typeof raw === 'number') return [String(raw)];
-  return INVALID;
+  // GitLab's coercer turns anything that is neither a string nor an array into [].
+  return commaSeparatedToArray(raw);
 };
 
 const isoDate = z.iso.date();

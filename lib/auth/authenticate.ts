@@ -1,6 +1,7 @@
 // Who is asking: a personal access token (PRIVATE-TOKEN, Bearer, private_token / access_token) or the
 // dashboard's session cookie. Failures answer with GitLab's exact statuses and bodies.
 import { db } from '../db/client';
+import { isRowId } from '../db/ids';
 import type { User } from '../db/generated/client';
 import { ApiError, forbidden, unauthorized } from '../api/errors';
 import { digest } from './secrets';
@@ -107,10 +108,13 @@ export async function authenticate(req: Request, params: Record<string, unknown>
   return fromSession(req);
 }
 
-/** Throws GitLab's insufficient_scope unless the token holds one of the accepted scopes. */
-export function requireScope(actor: Actor | null, accepted: string[]): void {
+/**
+ * Throws GitLab's insufficient_scope unless the token holds one of the accepted scopes; the answer lists
+ * `registered` (every scope the endpoint knows), as GitLab's does.
+ */
+export function requireScope(actor: Actor | null, accepted: string[], registered: string[] = accepted): void {
   if (!actor?.token) return;
-  if (!actor.token.scopes.some((s) => accepted.includes(s))) throw insufficientScope(accepted);
+  if (!actor.token.scopes.some((s) => accepted.includes(s))) throw insufficientScope(registered);
 }
 
 /** `Sudo` (header or parameter): an admin whose token has the `sudo` scope acts as another user. */
@@ -120,7 +124,9 @@ export async function applySudo(actor: Actor | null, req: Request, params: Recor
   if (!actor.user.admin) throw forbidden('Must be admin to use sudo');
   if (!actor.token?.scopes.includes('sudo')) throw insufficientScope(['sudo']);
   const target = /^\d+$/.test(raw)
-    ? await db().user.findUnique({ where: { id: Number(raw) } })
+    ? isRowId(Number(raw))
+      ? await db().user.findUnique({ where: { id: Number(raw) } })
+      : null
     : await db().user.findFirst({ where: { username: { equals: raw, mode: 'insensitive' } } });
   if (!target) throw new ApiError(404, { message: `404 User with ID or username '${raw}' Not Found` });
   return { ...actor, user: target, sudoFrom: actor.user };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedScopes, ADMIN_ONLY_SCOPES, ALL_SCOPES } from './scopes';
+import { acceptedScopes, ADMIN_ONLY_SCOPES, ALL_SCOPES, registeredScopes } from './scopes';
 
 describe('[AUTH] scopes', () => {
   it('accepts api always and read_api on reads only', () => {
@@ -13,6 +13,12 @@ describe('[AUTH] scopes', () => {
     const extras = [{ scope: 'read_user', readOnly: true as const }, 'manage_runner'];
     expect(acceptedScopes('GET', extras)).toEqual(['read_user', 'manage_runner', 'api', 'read_api']);
     expect(acceptedScopes('PUT', extras)).toEqual(['manage_runner', 'api']);
+  });
+
+  it('lists every registered scope in insufficient_scope answers, whatever the method', () => {
+    expect(registeredScopes()).toEqual(['api', 'read_api']);
+    expect(registeredScopes(['manage_runner'])).toEqual(['manage_runner', 'api', 'read_api']);
+    expect(registeredScopes([{ scope: 'read_user', readOnly: true }])).toEqual(['read_user', 'api', 'read_api']);
   });
 
   it('knows GitLab\'s scope names and its admin-only scopes', () => {

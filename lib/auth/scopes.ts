@@ -18,6 +18,15 @@ export const ALL_SCOPES: readonly string[] = [
 export const ADMIN_ONLY_SCOPES: readonly string[] = ['sudo', 'admin_mode', 'read_service_ping'];
 
 /**
+ * The scopes an endpoint registers, as GitLab lists them in an insufficient_scope answer: the endpoint's
+ * own first, then `api read_api`, whatever the request's method (api_guard's scopes_registered_for_endpoint
+ * ignores the `if:` conditions).
+ */
+export function registeredScopes(extras: ReadonlyArray<string | { scope: string; readOnly: true }> = []): string[] {
+  return [...new Set([...extras.map((e) => (typeof e === 'string' ? e : e.scope)), 'api', 'read_api'])];
+}
+
+/**
  * The scopes an endpoint accepts: `api` always, `read_api` for reads, plus the endpoint's own extras
  * (each extra may be limited to reads). A token passes if it holds any of them.
  */

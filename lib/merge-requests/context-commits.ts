@@ -28,7 +28,10 @@ const alreadyCreated = (shas: string[]) => apiError(400, `Context commits: ${rub
 /** Resolves every id to a commit of the project, or throws GitLab's invalid-sha 400. */
 async function resolveAll(projectId: number, ids: string[]): Promise<CommitData[]> {
   const found = await commitsByShas(projectId, ids);
-  if (found.size !== ids.length) throw invalidSha();
+  // GitLab compares the number of commits found with the number of ids: two ids naming one commit
+  // (a short and a full SHA, or a repeat) find fewer commits than ids.
+  const distinct = new Set([...found.values()].map((c) => c.sha));
+  if (found.size !== ids.length || distinct.size !== ids.length) throw invalidSha();
   return ids.map((id) => found.get(id.toLowerCase())!);
 }
 

@@ -1,5 +1,6 @@
 // Writes: groups, projects and memberships, each in one transaction. Path uniqueness is enforced by the
 // unique full_path columns; the checks here only word the failure as GitLab does.
+import { isRowId } from '../db/ids';
 import type { Actor } from '../auth/authenticate';
 import { apiError, conflict, forbidden, notFound, validationError } from '../api/errors';
 import { db, type Prisma } from '../db/client';
@@ -139,7 +140,7 @@ export async function createProject(actor: Actor, input: NewProject): Promise<nu
   const path = input.path ?? derivePath(name);
 
   let ns: Namespace | null;
-  if (input.namespaceId !== undefined) ns = await db().namespace.findUnique({ where: { id: input.namespaceId } });
+  if (input.namespaceId !== undefined) ns = isRowId(input.namespaceId) ? await db().namespace.findUnique({ where: { id: input.namespaceId } }) : null;
   else ns = await db().namespace.findUnique({ where: { ownerId: user.id } });
   let allowed = false;
   if (ns) {

@@ -1,6 +1,7 @@
 // Creating runners and rotating their credentials: registration with a registration token (POST /runners),
 // creation by a user (POST /user/runners), unregistering, manager removal, verify, and the token resets.
 // Each write is one transaction; rows whose token changes are locked first (SELECT … FOR UPDATE).
+import { isRowId } from '../db/ids';
 import type { Actor } from '../auth/authenticate';
 import { badRequest, forbidden, gone, notFound, validationError } from '../api/errors';
 import { digest } from '../auth/secrets';
@@ -140,7 +141,7 @@ export async function createUserRunner(
     scope = { kind: 'group', groupId: group.id };
     owner = { runnerType: 'group_type', groupId: group.id, projectId: null };
   } else if (input.runnerType === 'project_type') {
-    const project = input.projectId ? await db().project.findUnique({ where: { id: input.projectId }, select: { id: true } }) : null;
+    const project = isRowId(input.projectId) ? await db().project.findUnique({ where: { id: input.projectId }, select: { id: true } }) : null;
     if (!project) throw badRequest('Missing/invalid project');
     scope = { kind: 'project', projectId: project.id };
     owner = { runnerType: 'project_type', groupId: null, projectId: project.id };
@@ -207,7 +208,7 @@ export async function resetTokenByToken(token: string) {
 
 /** POST /runners/:id/reset_authentication_token, by a user allowed to update the runner. */
 export async function resetTokenById(actor: Actor, runnerId: number) {
-  const runner = await db().runner.findUnique({ where: { id: runnerId } });
+  const runner = isRowId(runnerId) ? await db().runner.findUnique({ where: { id: runnerId } }) : null;
   if (!runner) throw notFound('Runner');
   if (!(await canUpdateRunner(actor, runner))) throw forbidden('No access granted');
   const result = await db().$transaction(async (tx) => {

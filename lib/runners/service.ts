@@ -8,13 +8,14 @@ import { canAssignRunner, canDeleteRunner, canUnassignRunner, ownerProjectId, ru
 import { findRunner, lockRunner, type RunnerRow } from './queries';
 import { loadTagLists, parseTagList, tagListChanged, writeTaggings } from './tags';
 import { hasErrors, validateRunnerAttributes } from './validation';
+import { isRowId } from '../db/ids';
 
 export const runnerNotFound = () => notFound('Runner');
 export const noAccess = () => forbidden('No access granted');
 
 export async function findRunnerOr404(id: unknown): Promise<RunnerRow> {
   // A null id (JSON null passes Grape's presence check) finds nothing, as find_by_id(nil) does.
-  const runner = typeof id === 'number' ? await findRunner(id) : null;
+  const runner = isRowId(id) ? await findRunner(id) : null;
   if (!runner) throw runnerNotFound();
   return runner;
 }
@@ -113,7 +114,7 @@ export async function assignRunner(actor: Actor, projectId: number, runnerIdPara
 
 /** DELETE /projects/:id/runners/:runner_id (the project permission is checked by the caller). */
 export async function unassignRunner(actor: Actor, projectId: number, runnerIdParam: number | null, req: Request): Promise<void> {
-  if (runnerIdParam === null) throw runnerNotFound();
+  if (!isRowId(runnerIdParam)) throw runnerNotFound();
   const runnerId = runnerIdParam;
   const link = await db().runnerProject.findUnique({ where: { runnerId_projectId: { runnerId, projectId } } });
   if (!link) throw runnerNotFound();

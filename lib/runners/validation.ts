@@ -1,5 +1,6 @@
 // Runner model validations shared by every write (register, /user/runners, PUT /runners/:id), with
 // GitLab's attribute keys and messages: {"message": {"tags_list": ["…"]}}.
+import { MAX_INT4 } from '../db/ids';
 import { TAG_LIST_MAX_LENGTH } from './tags';
 
 export interface RunnerAttributes {
@@ -28,6 +29,8 @@ export function validateRunnerAttributes(a: RunnerAttributes): ValidationErrors 
   }
   if (!a.runUntagged && a.tagList.length === 0) add('tags_list', 'can not be empty when runner is not allowed to pick untagged jobs');
   if (a.maximumTimeout !== null && a.maximumTimeout !== undefined && a.maximumTimeout < 600) add('maximum_timeout', 'needs to be at least 10 minutes');
+  // An integer column: GitLab would fail with a 500 here; a 400 names the limit instead.
+  if (typeof a.maximumTimeout === 'number' && a.maximumTimeout > MAX_INT4) add('maximum_timeout', `must be less than or equal to ${MAX_INT4}`);
   if (a.maintenanceNote && [...a.maintenanceNote].length > 1024) add('maintenance_note', tooLong(1024));
   return errors;
 }

@@ -1,5 +1,6 @@
 // Instance-wide settings (the one application_settings row, id = 1) that runners depend on:
 // registration-token allowance, valid registrars and token expiration intervals. Admin only.
+import { MAX_INT4 } from '../db/ids';
 import { db, type Prisma } from '../db/client';
 import type { ApplicationSetting } from '../db/generated/client';
 import type { Actor } from '../auth/authenticate';
@@ -49,6 +50,8 @@ export async function updateSettings(actor: Actor, change: SettingsChange): Prom
   for (const key of INTERVALS) {
     const v = change[key];
     if (typeof v === 'number' && v < 0) (errors[key] ??= []).push('must be greater than or equal to 0');
+    // The columns are PostgreSQL integers (about 68 years in seconds).
+    if (typeof v === 'number' && v > MAX_INT4) (errors[key] ??= []).push(`must be less than or equal to ${MAX_INT4}`);
   }
   if (change.allow_runner_registration_token === null) errors.allow_runner_registration_token = ['is not included in the list'];
   if (Object.keys(errors).length) throw validationError(errors);

@@ -1,4 +1,5 @@
 // Personal access tokens: created with a random `glpat-` value shown once; only its digest is stored.
+import { isRowId } from '../db/ids';
 import { db, type Prisma } from '../db/client';
 import { ADMIN_ONLY_SCOPES, ALL_SCOPES } from '../auth/scopes';
 import { digest, newPersonalAccessToken } from '../auth/secrets';
@@ -89,7 +90,7 @@ function toSentence(parts: string[]): string {
  * 401 for a missing token and for someone else's alike.
  */
 export async function findVisibleToken(actor: Actor, id: number): Promise<PersonalAccessToken> {
-  const token = await db().personalAccessToken.findUnique({ where: { id } });
+  const token = isRowId(id) ? await db().personalAccessToken.findUnique({ where: { id } }) : null;
   if (token && canManageToken(actor, token)) return token;
   throw actor.user.admin ? notFound() : unauthorized();
 }
@@ -99,7 +100,7 @@ export async function findVisibleToken(actor: Actor, id: number): Promise<Person
  * (someone else's token, caller not admin) answers "400 Bad request"; revoking twice succeeds.
  */
 export async function revokeTokenById(actor: Actor, id: number): Promise<void> {
-  const token = await db().personalAccessToken.findUnique({ where: { id } });
+  const token = isRowId(id) ? await db().personalAccessToken.findUnique({ where: { id } }) : null;
   if (!token) throw notFound();
   if (!canManageToken(actor, token)) throw badRequest();
   await db().personalAccessToken.update({ where: { id }, data: { revoked: true } });

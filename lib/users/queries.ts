@@ -1,12 +1,13 @@
 // Reads on users: the GET /users finder (index-backed filters, one page per query) and the
 // relations the admin entities show, batch-loaded per page.
 import { db, type Prisma } from '../db/client';
+import { isRowId } from '../db/ids';
 import type { User } from '../db/generated/client';
 import type { AdminExtras } from './entity';
 import type { ListUsersInput } from './schema';
 
-export function findUserById(id: number) {
-  return db().user.findUnique({ where: { id } });
+export async function findUserById(id: number) {
+  return isRowId(id) ? db().user.findUnique({ where: { id } }) : null;
 }
 
 /** UsersFinder: the filters GitLab applies for `username`, `search`, `active`, `blocked`, `admins`, dates. */

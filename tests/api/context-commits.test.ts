@@ -154,7 +154,9 @@ describe('[CONTEXT COMMITS] POST', () => {
   });
 
   it("400 One or more context commits' sha is not valid.", async () => {
-    for (const commits of [['invalid'], [repo.commits.t1, 'deadbeefdeadbeef'], [repo.commits.t1, repo.commits.t1]]) {
+    // A short and a full SHA of one commit find one commit for two ids, as a repeated SHA does.
+    const shortAndFull = [repo.commits.t1.slice(0, 8), repo.commits.t1];
+    for (const commits of [['invalid'], [repo.commits.t1, 'deadbeefdeadbeef'], [repo.commits.t1, repo.commits.t1], shortAndFull]) {
       const res = await api('POST', base(), { token: rootToken(), json: { commits } });
       expect(res.status, commits.join()).toBe(400);
       expect(res.body).toEqual({ message: "One or more context commits' sha is not valid." });
@@ -169,6 +171,10 @@ describe('[CONTEXT COMMITS] POST', () => {
     res = await api('POST', url, { token: rootToken(), form: { commits: `${repo.commits.t2}, ${repo.commits.f2}` } as never });
     expect(res.status, res.text).toBe(201);
     expect(res.body.map((c: any) => c.id)).toEqual([repo.commits.t2, repo.commits.f2]);
+    // Ruby's split drops a trailing empty field: "sha," is one commit.
+    res = await api('POST', url, { token: rootToken(), json: { commits: `${repo.commits.after},` } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.map((c: any) => c.id)).toEqual([repo.commits.after]);
   });
 
   it('403 insufficient_scope for a read_api token', async () => {
