@@ -1,7 +1,7 @@
 // JobBasicWithProject (GitLab 18.x, §4.6), keys in GitLab's order; `project` is ProjectIdentity in the
 // position JobBasic gives it. Relations are batch-loaded by queries.ts.
 import { externalUrl } from '../config/env';
-import type { Job, Pipeline } from '../db/generated/client';
+import type { Job, Pipeline, User } from '../db/generated/client';
 import { commitEntity } from '../repositories/entity';
 import { userDetails } from '../users/entity';
 import { projectIdentity } from '../namespaces/entity';
@@ -15,7 +15,7 @@ function duration(j: Job, now: Date): number | null {
   return ((j.finishedAt ?? now).getTime() - j.startedAt.getTime()) / 1000;
 }
 
-function pipelineBasic(p: Pipeline, project: ProjectRecord | undefined) {
+function pipelineBasic(p: Pipeline, project: { fullPath: string } | undefined) {
   return {
     id: p.id,
     iid: p.iid,
@@ -50,11 +50,12 @@ export function jobBasicWithProject(j: Job, rel: JobRelations, now = new Date())
     erased_at: iso(j.erasedAt),
     duration: duration(j, now),
     queued_duration: j.queuedDuration,
-    user: user ? userDetails(user) : null,
+    // The relations carry exactly the fields these entities read (jobs/queries.ts).
+    user: user ? userDetails(user as User) : null,
     commit: commit && project ? commitEntity(commit, project) : null,
     pipeline: pipeline ? pipelineBasic(pipeline, project) : null,
     ...(j.status === 'failed' ? { failure_reason: j.failureReason ?? 'unknown_failure' } : {}),
     web_url: project ? `${externalUrl()}/${project.fullPath}/-/jobs/${j.id}` : null,
-    project: project ? projectIdentity(project) : null,
+    project: project ? projectIdentity(project as unknown as ProjectRecord) : null,
   };
 }

@@ -4,14 +4,16 @@ import { endpoint } from '../api/handler';
 import { paramError, validationError } from '../api/errors';
 import { param } from '../api/params';
 import { created, noContent } from '../api/response';
-import { heartbeat, LEGACY_SYSTEM_XID, requestIp, runnerInfo, SYSTEM_XID_MAX_LENGTH, lastUpdateValue } from './heartbeat';
+import { heartbeat, heartbeatIfDue, LEGACY_SYSTEM_XID, requestIp, runnerInfo, SYSTEM_XID_MAX_LENGTH, lastUpdateValue } from './heartbeat';
 import {
-  authenticateRunner, createUserRunner, deleteRunnerManager, registerRunner, registrationDetails, resetGroupRegistrationToken,
+  createUserRunner, deleteRunnerManager, registerRunner, registrationDetails, resetGroupRegistrationToken,
   resetInstanceRegistrationToken, resetProjectRegistrationToken, resetTokenById, resetTokenByToken, resetTokenResult, unregisterRunner,
   type NewRunnerAttributes,
 } from './registration';
 import { checkUnmodifiedSince } from './service';
 import { parseTagList } from './tags';
+import { findRunnerForContact, type RunnerContactState } from './tokens';
+import { forbidden } from '../api/errors';
 import type { RequestContext } from '../api/handler';
 
 const ACCESS_LEVELS = ['not_protected', 'ref_protected'] as const;
@@ -89,14 +91,32 @@ export const unregisterEndpoint = endpoint({
   },
 });
 
+/**
+ * Authenticates a polling runner (403 for an unknown or expired token) and records its contact when due.
+ * A too-long system_id answers 400 only after the token was accepted, and before anything is written.
+ */
+async function pollingRunner(ctx: RequestContext, token: string, finish: boolean): Promise<RunnerContactState> {
+  let xid: string | undefined;
+  let invalid: unknown;
+  try {
+    xid = systemXid(ctx.input.system_id);
+  } catch (err) {
+    invalid = err;
+  }
+  const runner = await findRunnerForContact(token, xid ?? LEGACY_SYSTEM_XID);
+  if (!runner) throw forbidden();
+  if (invalid !== undefined) throw invalid;
+  await heartbeatIfDue(runner, { systemXid: xid ?? LEGACY_SYSTEM_XID, info: runnerInfo(ctx.input.info), ip: requestIp(ctx.req), finish });
+  return runner;
+}
+
 /** POST /runners/verify: 200 with the runner's id and token; records the contact and the manager. */
 export const verifyEndpoint = endpoint({
   ...RUNNER_AUTH,
   params: { system_id: param.string(), info: param.hash() },
   async handle(ctx) {
     const token = runnerToken(ctx);
-    const runner = await authenticateRunner(token);
-    await heartbeat(runner.id, { systemXid: systemXid(ctx.input.system_id), info: runnerInfo(ctx.input.info), ip: requestIp(ctx.req), finish: false });
+    const runner = await pollingRunner(ctx, token, false);
     return registrationDetails(runner.id, token, runner.tokenExpiresAt);
   },
 });
@@ -131,8 +151,7 @@ export const jobRequestEndpoint = endpoint({
   ...RUNNER_AUTH,
   params: { system_id: param.string(), last_update: param.string(), info: param.hash(), session: param.hash() },
   async handle(ctx) {
-    const runner = await authenticateRunner(runnerToken(ctx));
-    await heartbeat(runner.id, { systemXid: systemXid(ctx.input.system_id), info: runnerInfo(ctx.input.info), ip: requestIp(ctx.req), finish: true });
+    const runner = await pollingRunner(ctx, runnerToken(ctx), true);
     // Paused or not, and whatever last_update says, there is no job to hand out: 204 with the queue value.
     return noContent({ 'X-GitLab-Last-Update': lastUpdateValue(runner) });
   },

@@ -7,15 +7,16 @@ import { param } from '../api/params';
 import { created, json, noContent } from '../api/response';
 import type { Actor } from '../auth/authenticate';
 import { externalUrl } from '../config/env';
+import { isRowId } from '../db/ids';
 import { jobBasicWithProject } from '../jobs/entity';
-import { countRunnerJobs, JOB_COUNT_LIMIT, JOB_STATUSES, listRunnerJobs, loadJobRelations, type RunnerJobsQuery } from '../jobs/queries';
+import { JOB_COUNT_LIMIT, JOB_STATUSES, jobRelationsOf, listRunnerJobs, listRunnerJobsPage, type RunnerJobsQuery } from '../jobs/queries';
 import { basicGroupDetails, basicProjectDetails } from '../namespaces/entity';
-import { loadGroupRecords, loadProjectRecords } from '../namespaces/records';
+import { loadProjectRecords, type ProjectRecord } from '../namespaces/records';
 import { findProject } from '../namespaces/resolve';
 import { runnerDetails, runnerManagerEntity, runnerSummary } from './entity';
 import { canAdminProjectRunners, canReadProjectRunners, canReadRunner, canReadRunnerJobs, canUpdateRunner } from './policy';
-import { countRunnerProjects, listRunnerProjectIds, loadDetailRelations, loadSummaryRelations, runnerManagers, type RunnerRow } from './queries';
-import { assignRunner, deleteRunner, findRunnerOr404, noAccess, unassignRunner, updateRunner } from './service';
+import { countRunnerProjects, findRunnerDetails, listRunnerProjectIds, loadSummaryRelations, runnerManagers, summaryRelationsOf, type RunnerDetailsRow, type RunnerRow } from './queries';
+import { assignRunner, deleteRunner, findRunnerOr404, noAccess, runnerNotFound, unassignRunner, updateRunner } from './service';
 
 const runnerScopes = ['manage_runner'];
 const idShape = { id: param.integer().required() };
@@ -27,21 +28,31 @@ async function readableRunner(ctx: RequestContext<any>): Promise<{ actor: Actor;
   return { actor, runner };
 }
 
-/** RunnerDetails for this reader: projects/groups limited to theirs, maintenance_note only for updaters. */
-export async function runnerDetailsFor(actor: Actor, runner: RunnerRow, includeProjects = true) {
-  const visibleTo = actor.user.admin ? null : actor.user.id;
-  const [rel, canUpdate] = await Promise.all([loadDetailRelations(runner, visibleTo), canUpdateRunner(actor, runner)]);
-  const [projects, groups] = await Promise.all([
-    includeProjects ? loadProjectRecords(rel.projectIds) : Promise.resolve([]),
-    loadGroupRecords(rel.groupIds),
-  ]);
-  return runnerDetails(runner, rel, {
-    tags: rel.tags,
-    latestManager: rel.latestManager,
+/** The runner with its details relations as `actor` may see them (projects/groups limited to theirs); 404 when missing. */
+async function runnerDetailsRowOr404(actor: Actor, id: unknown): Promise<RunnerDetailsRow> {
+  // A null id (JSON null passes Grape's presence check) or one beyond the integer column finds nothing,
+  // as find_by_id does.
+  const row = isRowId(id) ? await findRunnerDetails(id, actor.user.admin ? null : actor.user.id) : null;
+  if (!row) throw runnerNotFound();
+  return row;
+}
+
+/** RunnerDetails for this reader from a loaded row: maintenance_note only for updaters. */
+async function runnerDetailsOf(actor: Actor, row: RunnerDetailsRow, includeProjects = true) {
+  const canUpdate = await canUpdateRunner(actor, row);
+  return runnerDetails(row, summaryRelationsOf([row]), {
+    tags: row.tags,
+    latestManager: row.latestManager,
     showMaintenanceNote: canUpdate,
-    projects: includeProjects ? projects.map(basicProjectDetails) : undefined,
-    groups: groups.map(basicGroupDetails),
+    // BasicProjectDetails reads only the project and namespace fields findRunnerDetails loads.
+    projects: includeProjects ? row.projects.map((p) => basicProjectDetails(p as unknown as ProjectRecord)) : undefined,
+    groups: row.group ? [basicGroupDetails(row.group)] : [],
   });
+}
+
+/** RunnerDetails of runner `id` for this reader (one statement, plus policy queries for non-admins). */
+export async function runnerDetailsFor(actor: Actor, id: number, includeProjects = true) {
+  return runnerDetailsOf(actor, await runnerDetailsRowOr404(actor, id), includeProjects);
 }
 
 /** GET /runners/:id */
@@ -49,8 +60,10 @@ export const showRunner = endpoint({
   scopes: runnerScopes,
   params: { ...idShape, include_projects: param.boolean().default(true) },
   handle: async (ctx) => {
-    const { actor, runner } = await readableRunner(ctx);
-    return runnerDetailsFor(actor, runner, ctx.input.include_projects !== false);
+    const actor = ctx.user();
+    const row = await runnerDetailsRowOr404(actor, ctx.input.id);
+    if (!(await canReadRunner(actor, row))) throw noAccess();
+    return runnerDetailsOf(actor, row, ctx.input.include_projects !== false);
   },
 });
 
@@ -88,7 +101,7 @@ export const updateRunnerEndpoint = endpoint({
       maximumTimeout: i.maximum_timeout,
       maintenanceNote: i.maintenance_note,
     });
-    return runnerDetailsFor(actor, (await findRunnerOr404(runner.id)));
+    return runnerDetailsFor(actor, runner.id);
   },
 });
 
@@ -156,44 +169,71 @@ export const listRunnerJobsEndpoint = endpoint({
   },
   handle: async (ctx) => {
     const actor = ctx.user();
-    const runner = await findRunnerOr404(ctx.input.id);
-    if (!(await canReadRunnerJobs(actor, runner))) throw noAccess();
-    const i = ctx.input;
-    const q: RunnerJobsQuery = {
-      runnerId: runner.id,
-      systemId: i.system_id ?? undefined,
-      status: i.status ?? undefined,
-      orderBy: i.order_by ?? undefined,
-      sort: i.sort ?? 'desc',
-      visibleToUserId: actor.user.admin ? null : actor.user.id,
+    // An admin may read any runner's jobs, so the runner row only has to exist: a non-empty page proves
+    // it (ci_builds.runner_id references it). It is looked up only for an empty page or an error, which
+    // keeps GitLab's order (404 before parameter and pagination errors) without a statement per request.
+    const adminFast = actor.user.admin && isRowId(ctx.input.id);
+    let runnerId: number;
+    if (adminFast) {
+      runnerId = ctx.input.id as number;
+    } else {
+      const runner = await findRunnerOr404(ctx.input.id);
+      if (!(await canReadRunnerJobs(actor, runner))) throw noAccess();
+      runnerId = runner.id;
+    }
+    const ensureRunner = async (pageRows: number) => {
+      if (adminFast && pageRows === 0) await findRunnerOr404(runnerId);
     };
-    const now = new Date();
-    if (ctx.raw.pagination === 'keyset') {
-      if (i.order_by !== 'id') throw methodNotAllowed('Keyset pagination is not yet available for this type of request');
-      return keysetJobs(ctx, { ...q, afterId: decodeCursor(i.cursor) }, now);
+    try {
+      return await runnerJobsPage(ctx, actor, runnerId, ensureRunner);
+    } catch (err) {
+      await ensureRunner(0);
+      throw err;
     }
-    const { page, perPage } = ctx.page();
-    if (page * perPage > OFFSET_LIMIT) {
-      throw methodNotAllowed(
-        `Offset pagination has a maximum allowed offset of ${OFFSET_LIMIT} for requests that return objects of type Ci::Build. Remaining records can be retrieved using keyset pagination.`,
-      );
-    }
-    // With system_id GitLab paginates without a count (no X-Total / X-Total-Pages).
-    const total = q.systemId !== undefined ? undefined : await countRunnerJobs(q);
-    const result = await ctx.paginate({
-      fetch: (offset, limit) => listRunnerJobs(q, offset, limit),
-      count: total !== undefined && total <= JOB_COUNT_LIMIT ? async () => total : undefined,
-    });
-    const rel = await loadJobRelations(result.items);
-    return paginated(result, (j) => jobBasicWithProject(j, rel, now));
   },
 });
 
-async function keysetJobs(ctx: RequestContext<any>, q: RunnerJobsQuery, now: Date): Promise<Response> {
+type JobsInput = { system_id?: string | null; status?: string | null; order_by?: 'id' | null; sort?: 'asc' | 'desc' | null; cursor?: string | null };
+
+async function runnerJobsPage(ctx: RequestContext<any>, actor: Actor, runnerId: number, ensureRunner: (pageRows: number) => Promise<void>): Promise<Response> {
+  const i = ctx.input as JobsInput;
+  const q: RunnerJobsQuery = {
+    runnerId,
+    systemId: i.system_id ?? undefined,
+    status: i.status ?? undefined,
+    orderBy: i.order_by ?? undefined,
+    sort: i.sort ?? 'desc',
+    visibleToUserId: actor.user.admin ? null : actor.user.id,
+  };
+  const now = new Date();
+  if (ctx.raw.pagination === 'keyset') {
+    if (i.order_by !== 'id') throw methodNotAllowed('Keyset pagination is not yet available for this type of request');
+    return keysetJobs(ctx, { ...q, afterId: decodeCursor(i.cursor) }, now, ensureRunner);
+  }
+  const { page, perPage } = ctx.page();
+  if (page * perPage > OFFSET_LIMIT) {
+    throw methodNotAllowed(
+      `Offset pagination has a maximum allowed offset of ${OFFSET_LIMIT} for requests that return objects of type Ci::Build. Remaining records can be retrieved using keyset pagination.`,
+    );
+  }
+  // With system_id GitLab paginates without a count (no X-Total / X-Total-Pages). The page (plus one
+  // row, for paginating uncounted past the count limit) and the capped count come from one statement.
+  const { jobs, total } = await listRunnerJobsPage(q, (page - 1) * perPage, perPage + 1, q.systemId === undefined);
+  await ensureRunner(jobs.length);
+  const result = await ctx.paginate({
+    fetch: async (_offset, limit) => jobs.slice(0, limit),
+    count: total !== undefined && total <= JOB_COUNT_LIMIT ? async () => total : undefined,
+  });
+  const rel = jobRelationsOf(result.items);
+  return paginated(result, (j) => jobBasicWithProject(j, rel, now));
+}
+
+async function keysetJobs(ctx: RequestContext<any>, q: RunnerJobsQuery, now: Date, ensureRunner: (pageRows: number) => Promise<void>): Promise<Response> {
   const { perPage } = ctx.page();
   const rows = await listRunnerJobs(q, 0, perPage + 1);
+  await ensureRunner(rows.length);
   const items = rows.slice(0, perPage);
-  const rel = await loadJobRelations(items);
+  const rel = jobRelationsOf(items);
   const headers: Record<string, string> = { 'X-Per-Page': String(perPage) };
   if (rows.length > perPage) {
     const cursor = Buffer.from(JSON.stringify({ id: String(items[items.length - 1].id), _kd: 'n' })).toString('base64');

@@ -1,15 +1,15 @@
 // Runners as GitLab 18.x returns them, keys in GitLab's order: Runner (§4.1), RunnerDetails (§4.2) and
 // RunnerManager (§4.5). Relations come batch-loaded (queries.ts); these functions only shape JSON.
-import type { RunnerManager, User } from '../db/generated/client';
+import type { RunnerManager } from '../db/generated/client';
 import { userBasic } from '../users/entity';
-import type { RunnerRow, SummaryRelations } from './queries';
+import type { CreatorRow, RunnerRow, SummaryRelations } from './queries';
 import { isOnline, managerStatus, runnerStatus } from './status';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The Runner list entity. `created_by` is left out (not null) when the runner has no creator. */
 export function runnerSummary(r: RunnerRow, rel: SummaryRelations, now = new Date()) {
-  const creator: User | undefined = r.creatorId !== null ? rel.creators.get(r.creatorId) : undefined;
+  const creator: CreatorRow | undefined = r.creatorId !== null ? rel.creators.get(r.creatorId) : undefined;
   return {
     id: r.id,
     description: r.description,

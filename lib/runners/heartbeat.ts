@@ -2,6 +2,7 @@
 // writes the row rarely; Runway has no cache, so it writes at most once a minute per runner and per
 // manager (the WHERE clauses below), which keeps `online` (2 h window) exact and polling cheap.
 import { db } from '../db/client';
+import type { RunnerContactState } from './tokens';
 
 /** GitLab's system_xid for runners that send no system_id. */
 export const LEGACY_SYSTEM_XID = '<legacy>';
@@ -103,6 +104,26 @@ export async function touchManager(runnerId: number, c: ManagerContact): Promise
 export async function heartbeat(runnerId: number, c: ManagerContact): Promise<void> {
   await touchRunner(runnerId, { finish: c.finish });
   await touchManager(runnerId, c);
+}
+
+const MANAGER_INFO_FIELDS = ['version', 'revision', 'platform', 'architecture'] as const;
+
+/**
+ * The heartbeat of a runner poll, given the state findRunnerForContact read: each write runs only when
+ * its own guard would let it change something (a minute passed, the creation state must advance, the
+ * reported info or ip changed), so most polls write nothing. The writes keep their guards, so a
+ * concurrent poll that already wrote makes them no-ops.
+ */
+export async function heartbeatIfDue(state: RunnerContactState, c: ManagerContact): Promise<void> {
+  if (state.contactDue || (c.finish && state.creationState !== 'finished')) await touchRunner(state.id, { finish: c.finish });
+  const m = state.manager;
+  const changed = !m
+    || m.contactDue
+    || (c.finish && m.creationState !== 'finished')
+    || MANAGER_INFO_FIELDS.some((f) => c.info[f] !== undefined && c.info[f] !== m[f])
+    || (c.info.executor !== undefined && c.info.executor !== m.executorType)
+    || (c.ip !== null && c.ip !== m.ipAddress);
+  if (changed) await touchManager(state.id, c);
 }
 
 /**

@@ -8,9 +8,8 @@ import { runnerSummary } from './entity';
 import { canReadGroupRunners, canReadProjectRunners } from './policy';
 import {
   COUNT_LIMIT,
-  countRunners,
-  listRunners,
-  loadSummaryRelations,
+  listRunnersPage,
+  summaryRelationsOf,
   RUNNER_SCOPES,
   RUNNER_TYPES,
   type RunnerFilters,
@@ -43,14 +42,15 @@ function toFilters(i: FilterInput): RunnerFilters {
 
 /** One page of runners with GitLab's headers; X-Total is left out past Kaminari's count limit. */
 export async function runnerListResponse(ctx: RequestContext<any>, set: RunnerSet, filters: RunnerFilters): Promise<Response> {
-  // The capped count and the page (plus one row, to know about a next page uncounted) run in parallel.
+  // The page (plus one row, to know about a next page uncounted), its relations and the capped count
+  // come from one statement.
   const { offset, perPage } = ctx.page();
-  const [total, rows] = await Promise.all([countRunners(set, filters), listRunners(set, filters, offset, perPage + 1)]);
+  const { rows, total } = await listRunnersPage(set, filters, offset, perPage + 1);
   const page = await ctx.paginate({
     fetch: async (_offset, limit) => rows.slice(0, limit),
     count: total <= COUNT_LIMIT ? async () => total : undefined,
   });
-  const rel = await loadSummaryRelations(page.items);
+  const rel = summaryRelationsOf(page.items);
   const now = new Date();
   return paginated(page, (r) => runnerSummary(r, rel, now));
 }

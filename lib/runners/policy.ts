@@ -5,12 +5,36 @@ import type { Actor } from '../auth/authenticate';
 import { db, type Prisma } from '../db/client';
 import type { Runner } from '../db/generated/client';
 import { sql } from '../db/sql';
-import { AccessLevel, authorizedProjectIdsSql, groupAccessLevel, projectAccessLevel } from '../namespaces/access';
+import { AccessLevel, authorizedProjectIdsSql, groupAccessLevel as loadGroupAccessLevel, projectAccessLevel as loadProjectAccessLevel } from '../namespaces/access';
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 export type RunnerRef = Pick<Runner, 'id' | 'runnerType' | 'groupId' | 'ownerProjectId' | 'locked'>;
 
 const isAdmin = (actor: Actor | null) => !!actor?.user.admin;
+
+// An Actor lives for one request, so access levels looked up for it are remembered for the rest of the
+// request: a runner request asks the same question more than once (read, then update for
+// maintenance_note; `before` and handler both checking the project). Runner requests never change
+// memberships. Lookups inside a transaction (a passed client) always go to the database.
+const levels = new WeakMap<object, Map<string, Promise<number>>>();
+function memoLevel(who: object | undefined, key: string, client: Client | undefined, load: () => Promise<number>): Promise<number> {
+  if (!who || client) return load();
+  let m = levels.get(who);
+  if (!m) levels.set(who, (m = new Map()));
+  let p = m.get(key);
+  if (!p) {
+    p = load();
+    m.set(key, p);
+    p.catch(() => m!.delete(key));
+  }
+  return p;
+}
+
+/** The actor's access level on a project / group, once per request (default client) or per call (transaction). */
+const projectLevel = (actor: Actor, projectId: number, client?: Client) =>
+  memoLevel(actor, `p${projectId}`, client, () => loadProjectAccessLevel(actor.user.id, projectId, client));
+const groupLevel = (actor: Actor, groupId: number, client?: Client) =>
+  memoLevel(actor, `g${groupId}`, client, () => loadGroupAccessLevel(actor.user.id, groupId, client));
 
 /** The owner project: `owner_project_id`, or the earliest remaining link when the owner is gone. */
 export async function ownerProjectId(runner: RunnerRef, client: Client = db()): Promise<number | null> {
@@ -41,11 +65,11 @@ async function maintainsProjectUsingGroupRunners(userId: number, groupId: number
 }
 
 /** admin_runners on the runner's owner: Owner of the group, Maintainer+ of the owner project. */
-async function adminsOwner(userId: number, runner: RunnerRef, client: Client = db()): Promise<boolean> {
-  if (runner.runnerType === 'group_type') return !!runner.groupId && (await groupAccessLevel(userId, runner.groupId, client)) >= AccessLevel.OWNER;
+async function adminsOwner(actor: Actor, runner: RunnerRef, client?: Client): Promise<boolean> {
+  if (runner.runnerType === 'group_type') return !!runner.groupId && (await groupLevel(actor, runner.groupId, client)) >= AccessLevel.OWNER;
   if (runner.runnerType === 'project_type') {
     const owner = await ownerProjectId(runner, client);
-    return !!owner && (await projectAccessLevel(userId, owner, client)) >= AccessLevel.MAINTAINER;
+    return !!owner && (await projectLevel(actor, owner, client)) >= AccessLevel.MAINTAINER;
   }
   return false;
 }
@@ -64,26 +88,26 @@ export async function canReadRunner(actor: Actor | null, runner: RunnerRef): Pro
   const uid = actor.user.id;
   if (runner.runnerType === 'group_type') {
     if (!runner.groupId) return false;
-    if ((await groupAccessLevel(uid, runner.groupId)) >= AccessLevel.MAINTAINER) return true;
+    if ((await groupLevel(actor, runner.groupId)) >= AccessLevel.MAINTAINER) return true;
     return maintainsProjectUsingGroupRunners(uid, runner.groupId);
   }
   return maintainsAssignedProject(uid, runner.id);
 }
 
 /** update_runner: PUT /runners/:id, reset_authentication_token; also who sees maintenance_note. */
-export async function canUpdateRunner(actor: Actor | null, runner: RunnerRef, client: Client = db()): Promise<boolean> {
+export async function canUpdateRunner(actor: Actor | null, runner: RunnerRef, client?: Client): Promise<boolean> {
   if (!actor) return false;
   if (isAdmin(actor)) return true;
-  if (await adminsOwner(actor.user.id, runner, client)) return true;
+  if (await adminsOwner(actor, runner, client)) return true;
   return availableMultiProject(actor.user.id, runner, client);
 }
 
 /** delete_runner (the "more than one project" refusal is checked first by the service). */
-export async function canDeleteRunner(actor: Actor | null, runner: RunnerRef, client: Client = db()): Promise<boolean> {
+export async function canDeleteRunner(actor: Actor | null, runner: RunnerRef, client?: Client): Promise<boolean> {
   if (!actor) return false;
   if (isAdmin(actor)) return true;
   if (runner.runnerType === 'project_type' && (await runnerProjectCount(runner.id, client)) > 1) return false;
-  return adminsOwner(actor.user.id, runner, client);
+  return adminsOwner(actor, runner, client);
 }
 
 /** read_builds on the runner: GET /runners/:id/jobs. */
@@ -91,9 +115,9 @@ export async function canReadRunnerJobs(actor: Actor | null, runner: RunnerRef):
   if (!actor) return false;
   if (isAdmin(actor)) return true;
   const uid = actor.user.id;
-  if (runner.runnerType === 'group_type') return !!runner.groupId && (await groupAccessLevel(uid, runner.groupId)) >= AccessLevel.MAINTAINER;
+  if (runner.runnerType === 'group_type') return !!runner.groupId && (await groupLevel(actor, runner.groupId)) >= AccessLevel.MAINTAINER;
   if (runner.runnerType !== 'project_type') return false;
-  return (await adminsOwner(uid, runner)) || (await availableMultiProject(uid, runner));
+  return (await adminsOwner(actor, runner)) || (await availableMultiProject(uid, runner));
 }
 
 /** Non-admin readers see only jobs of projects where they are Reporter+ (null: no restriction). */
@@ -106,14 +130,14 @@ export async function canAssignRunner(actor: Actor | null, runner: RunnerRef): P
   if (!actor) return false;
   if (isAdmin(actor)) return true;
   if (runner.runnerType !== 'project_type') return false;
-  return (await adminsOwner(actor.user.id, runner)) || (await maintainsAssignedProject(actor.user.id, runner.id));
+  return (await adminsOwner(actor, runner)) || (await maintainsAssignedProject(actor.user.id, runner.id));
 }
 
 /** read_runners on a project (GET /projects/:id/runners): Maintainer+. */
 export async function canReadProjectRunners(actor: Actor | null, projectId: number): Promise<boolean> {
   if (!actor) return false;
   if (isAdmin(actor)) return true;
-  return (await projectAccessLevel(actor.user.id, projectId)) >= AccessLevel.MAINTAINER;
+  return (await projectLevel(actor, projectId)) >= AccessLevel.MAINTAINER;
 }
 
 /** create_runners / admin_runners on a project (POST /projects/:id/runners): Maintainer+. */
@@ -123,7 +147,7 @@ export const canAdminProjectRunners = canReadProjectRunners;
 export async function canReadGroupRunners(actor: Actor | null, groupId: number): Promise<boolean> {
   if (!actor) return false;
   if (isAdmin(actor)) return true;
-  return (await groupAccessLevel(actor.user.id, groupId)) >= AccessLevel.MAINTAINER;
+  return (await groupLevel(actor, groupId)) >= AccessLevel.MAINTAINER;
 }
 
 /**
@@ -134,7 +158,7 @@ export async function canUnassignRunner(actor: Actor | null, runner: RunnerRef, 
   if (!actor) return false;
   if (isAdmin(actor)) return true;
   if (runner.locked || projectId === ownerId) return false;
-  return (await projectAccessLevel(actor.user.id, projectId)) >= AccessLevel.MAINTAINER;
+  return (await projectLevel(actor, projectId)) >= AccessLevel.MAINTAINER;
 }
 
 /** Admins see every project and group of a runner; others only those they are members of. */

@@ -139,41 +139,77 @@ export function whereClause(set: RunnerSet, f: RunnerFilters): Sql {
   return join(conds, ' AND ');
 }
 
-export async function listRunners(set: RunnerSet, f: RunnerFilters, offset: number, limit: number): Promise<RunnerRow[]> {
-  return db().$queryRaw<RunnerRow[]>(sql`
-    SELECT ${COLUMNS} FROM ci_runners r WHERE ${whereClause(set, f)} ORDER BY r.id ASC LIMIT ${limit} OFFSET ${offset}`);
+/** The creator columns userBasic shows (a runner's `created_by`). */
+export type CreatorRow = Pick<User, 'id' | 'username' | 'name' | 'publicEmail' | 'state'>;
+
+/** A runner with what the Runner entity needs beyond its row, loaded by the same statement. */
+export interface RunnerSummaryRow extends RunnerRow {
+  creator: CreatorRow | null;
+  /** At least one running job (job_execution_status "active"). */
+  executing: boolean;
 }
+
+// The creator and the running-job probe as correlated subqueries of `ci_runners r`: a page and its
+// relations come back in one statement (one round trip, one query for Prisma to build).
+const SUMMARY_COLUMNS = sql`
+  (SELECT json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'publicEmail', u.public_email,
+                            'state', u.state::text)
+     FROM users u WHERE u.id = r.creator_id) AS "creator",
+  EXISTS (SELECT 1 FROM ci_builds b WHERE b.runner_id = r.id AND b.status = 'running') AS "executing"`;
 
 /** Kaminari stops counting past 10,000: X-Total is then left out (the caller paginates without count). */
 export const COUNT_LIMIT = 10_000;
 
+const cappedCount = (where: Sql) => sql`SELECT count(*)::int FROM (SELECT 1 FROM ci_runners r WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) x`;
+
+/**
+ * One page of runners with their summary relations and the capped count of all matches, in one
+ * statement: the count is an uncorrelated subquery, evaluated once. An empty page past the first
+ * carries no count row, so the count then runs on its own.
+ */
+export async function listRunnersPage(set: RunnerSet, f: RunnerFilters, offset: number, limit: number): Promise<{ rows: RunnerSummaryRow[]; total: number }> {
+  const where = whereClause(set, f);
+  // The page is cut first (a LIMIT subquery is never flattened), so the relation subqueries run per row
+  // of the page only and the planner sizes them for a page, not for the whole table.
+  const rows = await db().$queryRaw<(RunnerSummaryRow & { total: number })[]>(sql`
+    SELECT ${COLUMNS}, ${SUMMARY_COLUMNS}, (${cappedCount(where)}) AS "total"
+      FROM (SELECT r.* FROM ci_runners r WHERE ${where} ORDER BY r.id ASC LIMIT ${limit} OFFSET ${offset}) r
+     ORDER BY r.id ASC`);
+  if (rows.length) return { rows, total: rows[0].total };
+  return { rows, total: offset === 0 ? 0 : await countRunners(set, f) };
+}
+
 /** The number of matching runners, counting at most COUNT_LIMIT + 1 rows. */
 export async function countRunners(set: RunnerSet, f: RunnerFilters): Promise<number> {
-  const rows = await db().$queryRaw<{ n: number }[]>(sql`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM ci_runners r WHERE ${whereClause(set, f)} LIMIT ${COUNT_LIMIT + 1}) x`);
+  const rows = await db().$queryRaw<{ n: number }[]>(sql`SELECT (${cappedCount(whereClause(set, f))}) AS n`);
   return rows[0]?.n ?? 0;
 }
 
 // ------------------------------------------------------------------ relations of a page
 
 export interface SummaryRelations {
-  creators: Map<number, User>;
+  creators: Map<number, CreatorRow>;
   /** Runners with at least one running job (job_execution_status "active"). */
   executing: Set<number>;
 }
 
+/** SummaryRelations from rows that carry them (listRunnersPage, findRunnerDetails). */
+export function summaryRelationsOf(rows: RunnerSummaryRow[]): SummaryRelations {
+  const creators = new Map<number, CreatorRow>();
+  const executing = new Set<number>();
+  for (const r of rows) {
+    if (r.creator) creators.set(r.creator.id, r.creator);
+    if (r.executing) executing.add(r.id);
+  }
+  return { creators, executing };
+}
+
+/** SummaryRelations of runners loaded without them (one statement). */
 export async function loadSummaryRelations(rows: RunnerRow[]): Promise<SummaryRelations> {
-  const ids = rows.map((r) => r.id);
-  const creatorIds = [...new Set(rows.map((r) => r.creatorId).filter((x): x is number => x !== null))];
-  const [creators, running] = await Promise.all([
-    creatorIds.length ? db().user.findMany({ where: { id: { in: creatorIds } } }) : Promise.resolve([] as User[]),
-    ids.length
-      ? db().$queryRaw<{ runner_id: number }[]>(sql`
-          SELECT r.id AS runner_id FROM unnest(${ids}::int[]) AS r(id)
-           WHERE EXISTS (SELECT 1 FROM ci_builds b WHERE b.runner_id = r.id AND b.status = 'running')`)
-      : Promise.resolve([]),
-  ]);
-  return { creators: new Map(creators.map((u) => [u.id, u])), executing: new Set(running.map((x) => x.runner_id)) };
+  if (!rows.length) return { creators: new Map(), executing: new Set() };
+  const loaded = await db().$queryRaw<RunnerSummaryRow[]>(sql`
+    SELECT r.id, ${SUMMARY_COLUMNS} FROM ci_runners r WHERE r.id = ANY(${rows.map((x) => x.id)}::int[])`);
+  return summaryRelationsOf(loaded);
 }
 
 export interface ManagerInfo {
@@ -183,44 +219,84 @@ export interface ManagerInfo {
   architecture: string | null;
 }
 
-export interface ProjectRef {
+/** What BasicProjectDetails reads of a project and its namespace (see namespaces/entity.ts). */
+export interface RunnerProjectInfo {
   id: number;
+  description: string | null;
+  name: string;
+  path: string;
+  fullPath: string;
+  defaultBranch: string | null;
+  createdAt: Date;
+  lastActivityAt: Date;
+  namespace: { id: number; name: string; path: string; kind: string; fullPath: string; parentId: number | null; fullName: string };
 }
 
-export interface DetailRelations extends SummaryRelations {
+/** What BasicGroupDetails reads of a group. */
+export interface RunnerGroupInfo {
+  id: number;
+  name: string;
+  fullPath: string;
+  kind: 'group';
+}
+
+export interface RunnerDetailsRow extends RunnerSummaryRow {
   tags: string[];
   latestManager: ManagerInfo | null;
-  projectIds: number[];
-  groupIds: number[];
+  projects: RunnerProjectInfo[];
+  group: RunnerGroupInfo | null;
+}
+
+// A namespace's human full name ("Acme / Platform"), as namespaces/records.ts withFullNames builds it:
+// group names along traversal_ids; a personal namespace's own name.
+const NAMESPACE_FULL_NAME = sql`CASE WHEN ns.kind = 'group' AND cardinality(ns.traversal_ids) > 0
+    THEN (SELECT string_agg(COALESCE(a.name, ''), ' / ' ORDER BY t.ord)
+            FROM unnest(ns.traversal_ids) WITH ORDINALITY AS t(id, ord) LEFT JOIN namespaces a ON a.id = t.id)
+    ELSE ns.name END`;
+
+/** RunnerProjectInfo of `projects p JOIN namespaces ns ON ns.id = p.namespace_id`, as JSON. */
+export const PROJECT_INFO_JSON = sql`json_build_object(
+  'id', p.id, 'description', p.description, 'name', p.name, 'path', p.path, 'fullPath', p.full_path,
+  'defaultBranch', p.default_branch, 'createdAt', p.created_at, 'lastActivityAt', p.last_activity_at,
+  'namespace', json_build_object('id', ns.id, 'name', ns.name, 'path', ns.path, 'kind', ns.kind::text,
+                                 'fullPath', ns.full_path, 'parentId', ns.parent_id, 'fullName', ${NAMESPACE_FULL_NAME}))`;
+
+/** JSON carries timestamps as ISO strings: back to Dates. */
+export function hydrateProjectInfo(p: RunnerProjectInfo): RunnerProjectInfo {
+  p.createdAt = new Date(p.createdAt);
+  p.lastActivityAt = new Date(p.lastActivityAt);
+  return p;
 }
 
 /**
- * What RunnerDetails needs beyond the summary. `visibleToUserId` limits projects and groups to the
- * user's memberships (null: an admin sees all).
+ * A runner with everything RunnerDetails shows, in one statement: creator, running flag, tags (in
+ * tagging order), the latest-contacted manager, assigned projects (assignment order, with namespaces)
+ * and the owner group. `visibleToUserId` limits projects and groups to the user's memberships (null:
+ * an admin sees all).
  */
-export async function loadDetailRelations(row: RunnerRow, visibleToUserId: number | null): Promise<DetailRelations> {
+export async function findRunnerDetails(id: number, visibleToUserId: number | null): Promise<RunnerDetailsRow | null> {
   const projectFilter = visibleToUserId === null ? empty : sql`AND rp.project_id IN (${authorizedProjectIdsSql(visibleToUserId, AccessLevel.GUEST)})`;
-  const groupFilter = visibleToUserId === null ? empty : sql`AND r.group_id IN (${authorizedGroupIdsSql(visibleToUserId, AccessLevel.GUEST)})`;
-  const [summary, tags, managers, projects, groups] = await Promise.all([
-    loadSummaryRelations([row]),
-    db().$queryRaw<{ name: string }[]>(sql`
-      SELECT t.name FROM ci_runner_taggings rt JOIN tags t ON t.id = rt.tag_id WHERE rt.runner_id = ${row.id} ORDER BY rt.id`),
-    db().$queryRaw<ManagerInfo[]>(sql`
-      SELECT version, revision, platform, architecture FROM ci_runner_machines
-       WHERE runner_id = ${row.id} ORDER BY contacted_at DESC NULLS LAST, id DESC LIMIT 1`),
-    db().$queryRaw<{ project_id: number }[]>(sql`
-      SELECT rp.project_id FROM ci_runner_projects rp WHERE rp.runner_id = ${row.id} ${projectFilter} ORDER BY rp.id`),
-    row.groupId
-      ? db().$queryRaw<{ id: number }[]>(sql`SELECT r.group_id AS id FROM ci_runners r WHERE r.id = ${row.id} ${groupFilter}`)
-      : Promise.resolve([]),
-  ]);
-  return {
-    ...summary,
-    tags: tags.map((t) => t.name),
-    latestManager: managers[0] ?? null,
-    projectIds: projects.map((p) => p.project_id),
-    groupIds: groups.map((g) => g.id),
-  };
+  const groupVisible = visibleToUserId === null
+    ? sql`r.group_id IS NOT NULL`
+    : sql`r.group_id IN (${authorizedGroupIdsSql(visibleToUserId, AccessLevel.GUEST)})`;
+  const rows = await db().$queryRaw<RunnerDetailsRow[]>(sql`
+    SELECT ${COLUMNS}, ${SUMMARY_COLUMNS},
+      ARRAY(SELECT t.name FROM ci_runner_taggings rt JOIN tags t ON t.id = rt.tag_id
+             WHERE rt.runner_id = r.id ORDER BY rt.id) AS "tags",
+      (SELECT json_build_object('version', m.version, 'revision', m.revision, 'platform', m.platform, 'architecture', m.architecture)
+         FROM ci_runner_machines m WHERE m.runner_id = r.id
+        ORDER BY m.contacted_at DESC NULLS LAST, m.id DESC LIMIT 1) AS "latestManager",
+      COALESCE((SELECT json_agg(${PROJECT_INFO_JSON} ORDER BY rp.id)
+                  FROM ci_runner_projects rp JOIN projects p ON p.id = rp.project_id JOIN namespaces ns ON ns.id = p.namespace_id
+                 WHERE rp.runner_id = r.id ${projectFilter}), '[]'::json) AS "projects",
+      CASE WHEN ${groupVisible} THEN
+        (SELECT json_build_object('id', g.id, 'name', g.name, 'fullPath', g.full_path, 'kind', g.kind::text)
+           FROM namespaces g WHERE g.id = r.group_id) END AS "group"
+      FROM ci_runners r WHERE r.id = ${id}`);
+  const row = rows[0];
+  if (!row) return null;
+  row.projects.forEach(hydrateProjectInfo);
+  return row;
 }
 
 export async function runnerManagers(runnerId: number) {

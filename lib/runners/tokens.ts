@@ -95,6 +95,59 @@ export async function findRunnerByToken(token: string, client: Client = db()): P
   return runner && digestsEqual(runner.tokenDigest, wanted) ? runner : null;
 }
 
+/** A runner authenticated for a poll (verify, jobs/request), with what deciding on a heartbeat needs. */
+export interface RunnerContactState {
+  id: number;
+  tokenExpiresAt: Date | null;
+  updatedAt: Date;
+  /** contacted_at is unset or older than the heartbeat interval (a minute). */
+  contactDue: boolean;
+  creationState: string;
+  /** The manager (runner, system_xid), when it exists. */
+  manager: {
+    contactDue: boolean;
+    creationState: string;
+    version: string | null;
+    revision: string | null;
+    platform: string | null;
+    architecture: string | null;
+    executorType: string | null;
+    ipAddress: string | null;
+  } | null;
+}
+
+/**
+ * findRunnerByToken for the runner polls: the runner and its manager `systemXid` in one indexed
+ * statement, with the heartbeat's "due" checks evaluated by the database clock (as the guarded writes
+ * in heartbeat.ts are), so a poll between heartbeats costs this one statement.
+ */
+export async function findRunnerForContact(token: string, systemXid: string): Promise<RunnerContactState | null> {
+  if (!token) return null;
+  const wanted = digest(token);
+  const rows = await db().$queryRaw<(Omit<RunnerContactState, 'manager'> & { tokenDigest: string; managerFound: boolean; m: NonNullable<RunnerContactState['manager']> })[]>`
+    SELECT r.id, r.token_digest AS "tokenDigest", r.token_expires_at AS "tokenExpiresAt", r.updated_at AS "updatedAt",
+           (r.contacted_at IS NULL OR r.contacted_at < now() - interval '1 minute') AS "contactDue",
+           r.creation_state::text AS "creationState",
+           m.id IS NOT NULL AS "managerFound",
+           json_build_object('contactDue', (m.contacted_at IS NULL OR m.contacted_at < now() - interval '1 minute'),
+                             'creationState', m.creation_state::text, 'version', m.version, 'revision', m.revision,
+                             'platform', m.platform, 'architecture', m.architecture,
+                             'executorType', m.executor_type::text, 'ipAddress', m.ip_address::text) AS m
+      FROM ci_runners r
+      LEFT JOIN ci_runner_machines m ON m.runner_id = r.id AND m.system_xid = ${systemXid}
+     WHERE r.token_digest = ${wanted} AND (r.token_expires_at IS NULL OR r.token_expires_at > now())`;
+  const row = rows[0];
+  if (!row || !digestsEqual(row.tokenDigest, wanted)) return null;
+  return {
+    id: row.id,
+    tokenExpiresAt: row.tokenExpiresAt,
+    updatedAt: row.updatedAt,
+    contactDue: row.contactDue,
+    creationState: row.creationState,
+    manager: row.managerFound ? row.m : null,
+  };
+}
+
 /**
  * Like findRunnerByToken, inside a transaction, with the row locked (SELECT … FOR UPDATE). A concurrent
  * reset that changed the token first makes the condition fail after the lock is granted, so the same
