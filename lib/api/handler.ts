@@ -33,8 +33,11 @@ export interface RequestContext<S extends Shape = Shape> {
 }
 
 export interface EndpointSpec<S extends Shape> {
-  /** `required` (GitLab's authenticate!) answers 401 before anything else; `optional` lets the handler decide. */
-  auth?: 'required' | 'optional';
+  /**
+   * `required` (GitLab's authenticate!) answers 401 before anything else; `optional` lets the handler decide;
+   * `none` never reads user credentials (the runner-facing API authenticates with runner tokens only).
+   */
+  auth?: 'required' | 'optional' | 'none';
   /** Scopes accepted besides `api` (and `read_api` on reads). */
   scopes?: ReadonlyArray<string | { scope: string; readOnly: true }>;
   /** Accept every scope (GET /personal_access_tokens/self). */
@@ -68,10 +71,13 @@ export function endpoint<S extends Shape = Record<string, never>>(spec: Endpoint
       }
       const linkParams = { ...query, ...pathParams };
 
-      let actor = await authenticate(req, raw);
-      if (!spec.anyScope) requireScope(actor, acceptedScopes(req.method, spec.scopes), registeredScopes(spec.scopes));
-      actor = await applySudo(actor, req, raw);
-      if ((spec.auth ?? 'required') === 'required' && !actor) throw unauthorized();
+      let actor: Actor | null = null;
+      if (spec.auth !== 'none') {
+        actor = await authenticate(req, raw);
+        if (!spec.anyScope) requireScope(actor, acceptedScopes(req.method, spec.scopes), registeredScopes(spec.scopes));
+        actor = await applySudo(actor, req, raw);
+        if ((spec.auth ?? 'required') === 'required' && !actor) throw unauthorized();
+      }
 
       let pageReq: PageRequest | undefined;
       const ctx: RequestContext<S> = {

@@ -19,8 +19,8 @@ import type { RequestContext } from '../api/handler';
 const ACCESS_LEVELS = ['not_protected', 'ref_protected'] as const;
 const RUNNER_TYPES = ['instance_type', 'group_type', 'project_type'] as const;
 
-/** Runner-facing endpoints authenticate with the runner token, not a user: any user credentials are ignored for scope. */
-const RUNNER_AUTH = { auth: 'optional', anyScope: true } as const;
+/** Runner-facing endpoints authenticate with the runner token, not a user: user credentials are not read at all. */
+const RUNNER_AUTH = { auth: 'none' } as const;
 
 /**
  * The runner token: the `token` parameter (body or query), else the RUNNER-TOKEN header (gitlab-runner 17.11+).

@@ -48,6 +48,13 @@ describe('[RUNNERS] POST /jobs/request', () => {
     expect(none.status).toBe(400);
   });
 
+  it('reads no user credentials: a stray or invalid PRIVATE-TOKEN changes nothing', async () => {
+    const r = await registered(regToken);
+    const stray = { 'PRIVATE-TOKEN': 'glpat-not-a-real-token' };
+    expect((await api('POST', '/jobs/request', { json: { token: r.token }, headers: stray })).status).toBe(204);
+    expect((await api('POST', '/runners/verify', { json: { token: r.token }, headers: stray })).status).toBe(200);
+  });
+
   it('a paused runner also gets 204', async () => {
     const r = await registered(regToken, { paused: true });
     const res = await api('POST', '/jobs/request', { json: { token: r.token, info } });
