@@ -97,6 +97,11 @@ describe.skipIf(!external)(`[PLATFORM] runway CLI (${external ? 'external Postgr
   });
 });
 
-describe.skipIf(external)('[PLATFORM] runway CLI on the embedded database', () => {
-  it.skip(`is covered only with an external PostgreSQL (${reason})`, () => undefined);
+describe.skipIf(external)('[PLATFORM] runway CLI on the embedded database', { timeout: 180_000 }, () => {
+  it('refuses to open the data folder the running server owns, with a clear message', () => {
+    const res = run(['create-token', '--username', 'root', '--scopes', 'api']);
+    expect(res.status).toBe(1);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toMatch(/the embedded database .* is in use by another Runway process \(pid \d+\); stop it, or set DATABASE_URL/);
+  });
 });
