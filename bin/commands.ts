@@ -4,6 +4,7 @@ import { disconnectDb } from '../lib/db/client';
 import { applyMigrations } from '../lib/db/migrations';
 import { resolveDatabase, useDatabase } from '../lib/server/database';
 import { parseFlags, requireFlag, UsageError } from './args';
+import { isRowId } from '../lib/db/ids';
 
 export interface Command {
   summary: string;
@@ -107,13 +108,8 @@ export const commands: Record<string, Command> = {
       const expiresAt = typeof f['expires-at'] === 'string' ? f['expires-at'] : null;
       if (expiresAt && !/^\d{4}-\d{2}-\d{2}$/.test(expiresAt)) throw new UsageError('--expires-at must be YYYY-MM-DD');
       return withDatabase(async () => {
-        const { db } = await import('../lib/db/client');
         const { checkNewToken, insertToken } = await import('../lib/tokens/service');
-        const user = await db().user.findUnique({ where: { username } });
-        if (!user) {
-          console.error(`no user named ${username}`);
-          return 1;
-        }
+        const user = await findUserOrFail(username);
         const token = { userId: user.id, name: typeof f.name === 'string' ? f.name : 'cli', scopes, expiresAt };
         const problem = checkNewToken(token, user);
         if (problem) {
@@ -142,13 +138,11 @@ export const commands: Record<string, Command> = {
       return withDatabase(async () => {
         const { db } = await import('../lib/db/client');
         const { importNow } = await import('../lib/repositories/import-queue');
-        const project = /^\d+$/.test(ref)
-          ? await db().project.findUnique({ where: { id: Number(ref) } })
+        const id = /^\d+$/.test(ref) ? Number(ref) : null;
+        const project = id !== null
+          ? isRowId(id) ? await db().project.findUnique({ where: { id } }) : null
           : await db().project.findUnique({ where: { fullPath: ref } });
-        if (!project) {
-          console.error(`no project ${ref}`);
-          return 1;
-        }
+        if (!project) throw new Error(`no project ${ref}`);
         try {
           const result = await importNow(project.id, url);
           console.log(`imported ${result.commits} commits and ${result.branches} branches into ${project.fullPath}`);
@@ -170,13 +164,8 @@ export const commands: Record<string, Command> = {
       const { MIN_PASSWORD_LENGTH } = await import('../lib/auth/password');
       if (password.length < MIN_PASSWORD_LENGTH) throw new UsageError(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
       return withDatabase(async () => {
-        const { db } = await import('../lib/db/client');
         const { setPassword } = await import('../lib/users/service');
-        const user = await db().user.findUnique({ where: { username } });
-        if (!user) {
-          console.error(`no user named ${username}`);
-          return 1;
-        }
+        const user = await findUserOrFail(username);
         await setPassword(user.id, password);
         console.log(`password of ${username} updated`);
         return 0;
@@ -184,6 +173,14 @@ export const commands: Record<string, Command> = {
     },
   },
 };
+
+/** The user named `username`; a missing one fails the command (exit 1) with a message saying so. */
+async function findUserOrFail(username: string) {
+  const { db } = await import('../lib/db/client');
+  const user = await db().user.findUnique({ where: { username } });
+  if (!user) throw new Error(`no user named ${username}`);
+  return user;
+}
 
 /** Reads one line from stdin (piped, or typed at a prompt) so secrets stay out of shell history. */
 async function readSecretFromStdin(what: string): Promise<string> {

@@ -22,7 +22,8 @@ function headSha(mr: MrRow, data: MrPageData): string | null {
   return mr.state === 'opened' || mr.state === 'locked' ? (data.tips.get(mr.sourceBranch) ?? mr.sha) : mr.sha;
 }
 
-export function mergeRequestSimple(mr: MrRow, project: ProjectRecord) {
+/** GitLab's IssuableEntity fields, first in every merge request shape. */
+function issuableFields(mr: MrRow) {
   return {
     id: mr.id,
     iid: mr.iid,
@@ -32,22 +33,18 @@ export function mergeRequestSimple(mr: MrRow, project: ProjectRecord) {
     state: mr.state,
     created_at: iso(mr.createdAt),
     updated_at: iso(mr.updatedAt),
-    web_url: mergeRequestWebUrl(project, mr.iid),
   };
+}
+
+export function mergeRequestSimple(mr: MrRow, project: ProjectRecord) {
+  return { ...issuableFields(mr), web_url: mergeRequestWebUrl(project, mr.iid) };
 }
 
 export function mergeRequestBasic(mr: MrRow, project: ProjectRecord, data: MrPageData) {
   const assignees = mr.assigneeIds.map((id) => user(data, id)).filter((u) => u !== null);
   const open = mr.state === 'opened';
   return {
-    id: mr.id,
-    iid: mr.iid,
-    project_id: mr.projectId,
-    title: mr.title,
-    description: mr.description,
-    state: mr.state,
-    created_at: iso(mr.createdAt),
-    updated_at: iso(mr.updatedAt),
+    ...issuableFields(mr),
     merged_by: user(data, mr.mergedById),
     merge_user: user(data, mr.mergedById),
     merged_at: iso(mr.mergedAt),
