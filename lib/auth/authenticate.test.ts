@@ -1,25 +1,13 @@
 // The token path reads the user with raw SQL for speed: it must yield exactly what Prisma's model gives.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded';
-import { applyMigrations } from '../db/migrations';
-import { db, disconnectDb } from '../db/client';
+import { describe, expect, it } from 'vitest';
+import { db } from '../db/client';
+import { useInMemoryDatabase } from '../db/test-database';
 import { insertUser } from '../users/service';
 import { insertToken } from '../tokens/service';
 import { authenticate } from './authenticate';
 
 describe('[AUTH] token authentication', () => {
-  let database: EmbeddedDatabase;
-  beforeAll(async () => {
-    database = await startEmbeddedDatabase({ dir: 'memory://' });
-    await applyMigrations(database.url, { lock: false });
-    process.env.RUNWAY_RESOLVED_DATABASE_URL = database.url;
-    process.env.RUNWAY_DB_POOL_MAX = '1';
-  }, 60_000);
-  afterAll(async () => {
-    await disconnectDb();
-    await database?.stop();
-    delete process.env.RUNWAY_RESOLVED_DATABASE_URL;
-  });
+  useInMemoryDatabase({ migrate: true });
 
   it('returns the same user record as the Prisma model, with the token scopes', async () => {
     const user = await db().$transaction((tx) =>

@@ -27,6 +27,7 @@ const schema = z.object({
   RUNWAY_ALLOW_LOCAL_IMPORT: bool.default(false),
   RUNWAY_DATA_DIR: z.string().optional(),
   RUNWAY_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  RUNWAY_DB_PREPARED_STATEMENTS: bool.optional(),
   RUNWAY_EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   RUNWAY_EMBEDDED_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(32).optional(),
   RUNWAY_DIST_DIR: z.string().optional(),

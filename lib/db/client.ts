@@ -1,10 +1,19 @@
-// The one Prisma client of a process. Route handlers, the CLI and the launcher all share it through
-// globalThis, because Next.js may evaluate this module more than once (one copy per bundle).
+// The one database pool of a process, with the Prisma client on top of it. Route handlers, the CLI and
+// the launcher all share them through globalThis, because Next.js may evaluate this module more than
+// once (one copy per bundle).
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/client';
+import { preparedStatementsEnabled, statementNamer, type StatementNamer } from './statement-names';
 
-type Holder = { prisma?: PrismaClient; url?: string };
-const holder = globalThis as typeof globalThis & { __runwayDb?: Holder };
+interface Connection {
+  url: string;
+  pool: pg.Pool;
+  prisma: PrismaClient;
+  /** Names statements for Prisma and for lib/db/query alike: one name per text on a connection. */
+  name?: StatementNamer;
+}
+const holder = globalThis as typeof globalThis & { __runwayDb?: { current?: Connection } };
 
 export function databaseUrl(): string {
   const url = process.env.RUNWAY_RESOLVED_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -12,26 +21,45 @@ export function databaseUrl(): string {
   return url;
 }
 
-export function db(): PrismaClient {
+function open(url: string): Connection {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.RUNWAY_DB_POOL_MAX ?? 10) });
+  const name = preparedStatementsEnabled() ? statementNamer() : undefined;
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool, {
+      disposeExternalPool: true,
+      // Past its limit the namer returns undefined: the adapter hands that to pg as `name`, which runs
+      // the statement unnamed (the adapter's type says string only).
+      statementNameGenerator: name as ((query: { sql: string }) => string) | undefined,
+    }),
+    // Prisma's defaults (wait 2 s for a connection, 5 s per transaction) turn a burst of writes into
+    // 500s on a small pool; on the embedded database every transaction queues for its one connection.
+    transactionOptions: { maxWait: 15_000, timeout: 30_000 },
+  });
+  return { url, pool, prisma, name };
+}
+
+/** The connection of this process, opened on first use (and again when the database URL changed). */
+export function connection(): Connection {
   const h = (holder.__runwayDb ??= {});
   const url = databaseUrl();
-  if (!h.prisma || h.url !== url) {
-    const max = Number(process.env.RUNWAY_DB_POOL_MAX ?? 10);
-    h.prisma = new PrismaClient({
-      adapter: new PrismaPg({ connectionString: url, max }),
-      // Prisma's defaults (wait 2 s for a connection, 5 s per transaction) turn a burst of writes into
-      // 500s on a small pool; on the embedded database every transaction queues for its one connection.
-      transactionOptions: { maxWait: 15_000, timeout: 30_000 },
-    });
-    h.url = url;
-  }
-  return h.prisma;
+  if (!h.current || h.current.url !== url) h.current = open(url);
+  return h.current;
+}
+
+export function db(): PrismaClient {
+  return connection().prisma;
 }
 
 export async function disconnectDb(): Promise<void> {
   const h = holder.__runwayDb;
-  if (h?.prisma) await h.prisma.$disconnect();
-  if (h) h.prisma = undefined;
+  const current = h?.current;
+  if (h) h.current = undefined;
+  // The adapter ends the pool with the client (disposeExternalPool); a client never used has not
+  // connected the adapter, so the pool is ended here then.
+  if (current) {
+    await current.prisma.$disconnect();
+    if (!current.pool.ended) await current.pool.end().catch(() => undefined);
+  }
 }
 
 export type Db = PrismaClient;

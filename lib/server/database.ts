@@ -23,5 +23,9 @@ export async function resolveDatabase(): Promise<ResolvedDatabase> {
 export function useDatabase(database: ResolvedDatabase): void {
   process.env.RUNWAY_RESOLVED_DATABASE_URL = database.url;
   // PGlite has a single session: one connection, or transactions would interleave.
-  if (database.embedded) process.env.RUNWAY_DB_POOL_MAX = '1';
+  // Its sockets share that session too, so named statements of two connections could collide.
+  if (database.embedded) {
+    process.env.RUNWAY_DB_POOL_MAX = '1';
+    process.env.RUNWAY_DB_PREPARED_STATEMENTS = 'false';
+  }
 }
