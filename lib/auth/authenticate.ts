@@ -1,6 +1,8 @@
 // Who is asking: a personal access token (PRIVATE-TOKEN, Bearer, private_token / access_token) or the
 // dashboard's session cookie. Failures answer with GitLab's exact statuses and bodies.
 import { db } from '../db/client';
+import { queryRows } from '../db/query';
+import { sql } from '../db/sql';
 import { isRowId } from '../db/ids';
 import type { User } from '../db/generated/client';
 import { ApiError, forbidden, unauthorized } from '../api/errors';
@@ -69,11 +71,11 @@ function userFromRow(row: TokenRow): User {
 
 // Every authenticated API request starts here: token and user come back in one indexed query.
 async function fromToken(raw: string): Promise<Actor> {
-  const rows = await db().$queryRaw<TokenRow[]>`
+  const rows = await queryRows<TokenRow>(sql`
     SELECT t.id AS token_id, t.scopes AS token_scopes, t.expires_at AS token_expires_at,
            t.revoked AS token_revoked, t.last_used_at AS token_last_used_at, u.*, u.state::text AS state
       FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
-     WHERE t.token_digest = ${digest(raw)}`;
+     WHERE t.token_digest = ${digest(raw)}`);
   const token = rows[0];
   if (!token) throw unauthorized();
   // GitLab's order: expired, then revoked, then scope (checked by the endpoint).

@@ -1,7 +1,7 @@
 // A runner's jobs (GitLab's Ci::RunnerJobsFinder): optional manager (system_id) and status filters, id
 // order, and for non-admins only jobs of projects where the reader is Reporter+. A page's users,
 // pipelines, projects and commits come with the page, in the same statement.
-import { db } from '../db/client';
+import { queryRows } from '../db/query';
 import type { Commit, Job, Pipeline, User } from '../db/generated/client';
 import { empty, join, sql, type Sql } from '../db/sql';
 import { AccessLevel, authorizedProjectIdsSql } from '../namespaces/access';
@@ -41,7 +41,7 @@ function where(q: RunnerJobsQuery): Sql {
   return join(conds, ' AND ');
 }
 
-// Job rows under the Prisma model's field names, so $queryRaw hands back `Job`s without a second query.
+// Job rows under the Prisma model's field names, so the page comes back as `Job`s without a second query.
 const JOB_COLUMNS = sql`b.id, b.runner_id AS "runnerId", b.runner_manager_id AS "runnerManagerId", b.project_id AS "projectId",
   b.pipeline_id AS "pipelineId", b.user_id AS "userId", b.status, b.stage, b.name, b.ref, b.tag, b.coverage,
   b.allow_failure AS "allowFailure", b.failure_reason AS "failureReason", b.created_at AS "createdAt",
@@ -102,7 +102,7 @@ function hydrate(row: JobRow & { total?: number }): JobRow {
 }
 
 async function selectJobs(q: RunnerJobsQuery, offset: number, limit: number, withCount: boolean): Promise<(JobRow & { total?: number })[]> {
-  return db().$queryRaw<(JobRow & { total?: number })[]>(sql`
+  return queryRows<JobRow & { total?: number }>(sql`
     SELECT b.*, ${JOB_RELATION_COLUMNS} ${withCount ? sql`, (${cappedCount(q)}) AS "total"` : empty}
       FROM (SELECT ${JOB_COLUMNS} FROM ci_builds b WHERE ${where(q)} ORDER BY b.id ${orderSql(q)} LIMIT ${limit} OFFSET ${offset}) b
      ORDER BY b.id ${orderSql(q)}`);
@@ -114,7 +114,7 @@ export async function listRunnerJobs(q: RunnerJobsQuery, offset: number, limit: 
 }
 
 export async function countRunnerJobs(q: RunnerJobsQuery): Promise<number> {
-  const rows = await db().$queryRaw<{ n: number }[]>(sql`SELECT (${cappedCount(q)}) AS n`);
+  const rows = await queryRows<{ n: number }>(sql`SELECT (${cappedCount(q)}) AS n`);
   return rows[0]?.n ?? 0;
 }
 

@@ -3,8 +3,9 @@
 // relations of a page (creators, running jobs, tags, managers, projects, groups) load in a fixed number
 // of queries whatever the page size.
 import { db, type Prisma } from '../db/client';
+import { queryRows } from '../db/query';
 import type { RunnerType, User } from '../db/generated/client';
-import { empty, join, sql, type Sql } from '../db/sql';
+import { empty, join, raw, sql, type Sql } from '../db/sql';
 import { authorizedGroupIdsSql, authorizedProjectIdsSql, AccessLevel } from '../namespaces/access';
 import { statusCondition, type StatusFilter } from './status';
 
@@ -121,10 +122,20 @@ function versionCondition(prefix: string): Sql {
   return sql`EXISTS (SELECT 1 FROM ci_runner_machines m WHERE m.runner_id = r.id AND ${match})`;
 }
 
-/** Every requested tag must be on the runner (AND), matched by exact name. */
-function tagCondition(tag: string): Sql {
-  return sql`EXISTS (SELECT 1 FROM ci_runner_taggings rt JOIN tags t ON t.id = rt.tag_id
-                      WHERE rt.runner_id = r.id AND t.name = ${tag})`;
+/**
+ * Every requested tag must be on the runner (AND), matched by exact name. The runners come from the
+ * taggings, not the other way round: each tag's taggings are read in runner order from
+ * (tag_id, runner_id), so the tags intersect in a merge join that reads each tag's postings once,
+ * instead of probing every runner for every tag.
+ */
+function tagsCondition(tags: string[]): Sql {
+  const tagId = (name: string) => sql`(SELECT id FROM tags WHERE name = ${name})`;
+  const joins = tags.slice(1).map((name, i) => {
+    const t = raw(`t${i + 1}`);
+    return sql`JOIN ci_runner_taggings ${t} ON ${t}.runner_id = t0.runner_id AND ${t}.tag_id = ${tagId(name)}`;
+  });
+  return sql`r.id IN (SELECT t0.runner_id FROM ci_runner_taggings t0 ${joins.length ? join(joins, ' ') : empty}
+                       WHERE t0.tag_id = ${tagId(tags[0])})`;
 }
 
 /** The WHERE clause of a list, filters applied in GitLab's order: scope, type, status, paused, version, tags. */
@@ -135,7 +146,8 @@ export function whereClause(set: RunnerSet, f: RunnerFilters): Sql {
   if (f.status) conds.push(statusCondition(f.status));
   if (f.paused !== undefined) conds.push(sql`r.active = ${!f.paused}`);
   if (f.versionPrefix) conds.push(versionCondition(f.versionPrefix));
-  for (const tag of [...new Set((f.tagList ?? []).filter((t) => t !== ''))]) conds.push(tagCondition(tag));
+  const tags = [...new Set((f.tagList ?? []).filter((t) => t !== ''))];
+  if (tags.length) conds.push(tagsCondition(tags));
   return join(conds, ' AND ');
 }
 
@@ -171,7 +183,7 @@ export async function listRunnersPage(set: RunnerSet, f: RunnerFilters, offset: 
   const where = whereClause(set, f);
   // The page is cut first (a LIMIT subquery is never flattened), so the relation subqueries run per row
   // of the page only and the planner sizes them for a page, not for the whole table.
-  const rows = await db().$queryRaw<(RunnerSummaryRow & { total: number })[]>(sql`
+  const rows = await queryRows<RunnerSummaryRow & { total: number }>(sql`
     SELECT ${COLUMNS}, ${SUMMARY_COLUMNS}, (${cappedCount(where)}) AS "total"
       FROM (SELECT r.* FROM ci_runners r WHERE ${where} ORDER BY r.id ASC LIMIT ${limit} OFFSET ${offset}) r
      ORDER BY r.id ASC`);
@@ -181,7 +193,7 @@ export async function listRunnersPage(set: RunnerSet, f: RunnerFilters, offset: 
 
 /** The number of matching runners, counting at most COUNT_LIMIT + 1 rows. */
 export async function countRunners(set: RunnerSet, f: RunnerFilters): Promise<number> {
-  const rows = await db().$queryRaw<{ n: number }[]>(sql`SELECT (${cappedCount(whereClause(set, f))}) AS n`);
+  const rows = await queryRows<{ n: number }>(sql`SELECT (${cappedCount(whereClause(set, f))}) AS n`);
   return rows[0]?.n ?? 0;
 }
 
@@ -279,7 +291,7 @@ export async function findRunnerDetails(id: number, visibleToUserId: number | nu
   const groupVisible = visibleToUserId === null
     ? sql`r.group_id IS NOT NULL`
     : sql`r.group_id IN (${authorizedGroupIdsSql(visibleToUserId, AccessLevel.GUEST)})`;
-  const rows = await db().$queryRaw<RunnerDetailsRow[]>(sql`
+  const rows = await queryRows<RunnerDetailsRow>(sql`
     SELECT ${COLUMNS}, ${SUMMARY_COLUMNS},
       ARRAY(SELECT t.name FROM ci_runner_taggings rt JOIN tags t ON t.id = rt.tag_id
              WHERE rt.runner_id = r.id ORDER BY rt.id) AS "tags",

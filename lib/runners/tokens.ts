@@ -1,6 +1,8 @@
 // Runner authentication tokens and registration tokens: generation (GitLab 17+/18 formats), expiry, and
 // lookup by digest. Only SHA-256 digests are stored; a token is shown once, at creation or reset.
 import { db, type Prisma } from '../db/client';
+import { queryRows } from '../db/query';
+import { sql } from '../db/sql';
 import type { Runner, RunnerRegistrationType, RunnerType } from '../db/generated/client';
 import { digest, digestsEqual, friendlyToken } from '../auth/secrets';
 
@@ -124,7 +126,7 @@ export interface RunnerContactState {
 export async function findRunnerForContact(token: string, systemXid: string): Promise<RunnerContactState | null> {
   if (!token) return null;
   const wanted = digest(token);
-  const rows = await db().$queryRaw<(Omit<RunnerContactState, 'manager'> & { tokenDigest: string; managerFound: boolean; m: NonNullable<RunnerContactState['manager']> })[]>`
+  const rows = await queryRows<Omit<RunnerContactState, 'manager'> & { tokenDigest: string; managerFound: boolean; m: NonNullable<RunnerContactState['manager']> }>(sql`
     SELECT r.id, r.token_digest AS "tokenDigest", r.token_expires_at AS "tokenExpiresAt", r.updated_at AS "updatedAt",
            (r.contacted_at IS NULL OR r.contacted_at < now() - interval '1 minute') AS "contactDue",
            r.creation_state::text AS "creationState",
@@ -135,7 +137,7 @@ export async function findRunnerForContact(token: string, systemXid: string): Pr
                              'executorType', m.executor_type::text, 'ipAddress', m.ip_address::text) AS m
       FROM ci_runners r
       LEFT JOIN ci_runner_machines m ON m.runner_id = r.id AND m.system_xid = ${systemXid}
-     WHERE r.token_digest = ${wanted} AND (r.token_expires_at IS NULL OR r.token_expires_at > now())`;
+     WHERE r.token_digest = ${wanted} AND (r.token_expires_at IS NULL OR r.token_expires_at > now())`);
   const row = rows[0];
   if (!row || !digestsEqual(row.tokenDigest, wanted)) return null;
   return {
