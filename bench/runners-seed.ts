@@ -29,11 +29,15 @@ export async function seedBench(url: string, size: BenchSize, log: (s: string) =
     return r;
   };
   try {
-    const existing = await c.query(`SELECT count(*)::int AS n FROM ci_runners WHERE description LIKE 'bench %'`);
+    const existing = await c.query(`SELECT count(*)::int AS n, (SELECT count(*)::int FROM ci_builds) AS jobs FROM ci_runners WHERE description LIKE 'bench %'`);
     const admin = (await c.query(`SELECT id FROM users WHERE username = 'root'`)).rows[0].id as number;
     const adminToken = `glpat-bench${randomBytes(12).toString('hex')}`;
     await c.query(`INSERT INTO personal_access_tokens (user_id, name, token_digest, scopes) VALUES ($1, $2, $3, ARRAY['api'])`, [admin, `bench-${Date.now()}`, sha256(adminToken)]);
-    if (existing.rows[0].n < size.runners) {
+    const { n: haveRunners, jobs: haveJobs } = existing.rows[0] as { n: number; jobs: number };
+    if (haveRunners > 0 && (haveRunners !== size.runners || haveJobs !== size.jobs)) {
+      throw new Error(`the bench database holds ${haveRunners} runners and ${haveJobs} jobs, not ${size.runners} and ${size.jobs}: drop it to seed again`);
+    }
+    if (haveRunners === 0) {
       log(`seeding ${size.runners} runners and ${size.jobs} jobs`);
       await q('groups', `
         INSERT INTO namespaces (kind, name, path, full_path, traversal_ids, visibility)
@@ -82,7 +86,8 @@ export async function seedBench(url: string, size: BenchSize, log: (s: string) =
         INSERT INTO ci_pipelines (iid, project_id, sha, ref, status, source, user_id)
         SELECT 1 + g / 1000, p.a[1 + g % 1000], md5(g::text) || substr(md5((g * 3)::text), 1, 8), 'main', 'success', 'push', $1::int
           FROM generate_series(0, 9999) g, (SELECT array_agg(id ORDER BY id) a FROM projects WHERE full_path LIKE 'bench-g%') p`, [admin]);
-      // The first 10,000 jobs belong to the hot runner; the rest spread over every runner.
+      // The first 10,000 jobs belong to the hot runner; the rest spread over every runner (about ten each
+      // on both sizes, so the planner sees the same distribution at 1,000 and at 100,000 runners).
       await q('jobs', `
         WITH rs AS (SELECT array_agg(id ORDER BY id) a, min(id) FILTER (WHERE runner_type = 'project_type') hot FROM ci_runners WHERE description LIKE 'bench %'),
              pl AS (SELECT array_agg(id ORDER BY id) ids, array_agg(project_id ORDER BY id) projects FROM ci_pipelines)
@@ -96,7 +101,7 @@ export async function seedBench(url: string, size: BenchSize, log: (s: string) =
       // Steady state: visibility map set (index-only scans), statistics fresh.
       await q('vacuum analyze', 'VACUUM ANALYZE');
     } else {
-      log(`reusing ${existing.rows[0].n} seeded runners`);
+      log(`reusing ${haveRunners} seeded runners and ${haveJobs} jobs`);
     }
     const hot = (await c.query(`
       SELECT id, description FROM ci_runners WHERE runner_type = 'project_type' AND description LIKE 'bench %' ORDER BY id LIMIT 1`)).rows[0];

@@ -171,7 +171,7 @@ async function main() {
   const smallPort = await freePort();
   const smallEnv = runwayEnv(smallUrl, smallPort);
   const smallToken = rootToken(smallEnv);
-  const small = await seedBench(smallUrl, { runners: 1_000, jobs: 10_000 }, log);
+  const small = await seedBench(smallUrl, { runners: 1_000, jobs: 20_000 }, log);
   const smallRunway = await startRunway(smallEnv);
   const scaling: { name: string; small: Figures; large: Figures }[] = [];
   try {
