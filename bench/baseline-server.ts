@@ -50,8 +50,12 @@ export function startBaseline(databaseUrl: string, port: number): Promise<http.S
     if (status === 'offline') conds.push(`r.contacted_at <= now() - interval '2 hours'`);
     if (status === 'never_contacted') conds.push(`r.contacted_at IS NULL`);
     if (status === 'paused') conds.push(`r.active = false`);
-    for (const tag of (url.searchParams.get('tag_list') ?? '').split(',').filter(Boolean)) {
-      conds.push(`EXISTS (SELECT 1 FROM ci_runner_taggings rt JOIN tags t ON t.id = rt.tag_id WHERE rt.runner_id = r.id AND t.name = $${vals.push(tag)})`);
+    // The tags intersect in one subquery over the taggings, as Runway's tag filter does.
+    const tags = (url.searchParams.get('tag_list') ?? '').split(',').filter(Boolean);
+    if (tags.length) {
+      const tagId = (tag: string) => `(SELECT id FROM tags WHERE name = $${vals.push(tag)})`;
+      const joins = tags.slice(1).map((tag, i) => `JOIN ci_runner_taggings t${i + 1} ON t${i + 1}.runner_id = t0.runner_id AND t${i + 1}.tag_id = ${tagId(tag)}`);
+      conds.push(`r.id IN (SELECT t0.runner_id FROM ci_runner_taggings t0 ${joins.join(' ')} WHERE t0.tag_id = ${tagId(tags[0])})`);
     }
     const where = conds.join(' AND ');
     const perPage = Number(url.searchParams.get('per_page') ?? 20);
