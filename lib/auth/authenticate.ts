@@ -5,6 +5,7 @@ import { queryRows } from '../db/query';
 import { sql } from '../db/sql';
 import { isRowId } from '../db/ids';
 import type { User } from '../db/generated/client';
+import { findUserByLogin } from '../users/queries';
 import { ApiError, forbidden, unauthorized } from '../api/errors';
 import { digest } from './secrets';
 import { csrfTokenValid, readSession } from './session';
@@ -129,7 +130,7 @@ export async function applySudo(actor: Actor | null, req: Request, params: Recor
     ? isRowId(Number(raw))
       ? await db().user.findUnique({ where: { id: Number(raw) } })
       : null
-    : await db().user.findFirst({ where: { username: { equals: raw, mode: 'insensitive' } } });
+    : await findUserByLogin('username', raw);
   if (!target) throw new ApiError(404, { message: `404 User with ID or username '${raw}' Not Found` });
   return { ...actor, user: target, sudoFrom: actor.user };
 }

@@ -7,6 +7,7 @@ import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { db } from '../db/client';
 import type { User } from '../db/generated/client';
+import { findUserByLogin } from '../users/queries';
 import { verifyPassword } from './password';
 import { csrfTokenFor } from './session';
 
@@ -15,7 +16,7 @@ const SESSION_MAX_AGE = 7 * 24 * 60 * 60;
 
 async function findByLogin(login: string): Promise<User | null> {
   const field = login.includes('@') ? 'email' : 'username';
-  return db().user.findFirst({ where: { [field]: { equals: login, mode: 'insensitive' } } });
+  return findUserByLogin(field, login);
 }
 
 /** Checks a login (username or email) and password; null when either is wrong. Throws for blocked users. */

@@ -2,7 +2,7 @@
 // ancestor groups, one row per user at their highest level). Expired memberships count for nothing.
 import { db } from '../db/client';
 import type { User } from '../db/generated/client';
-import { empty, raw, sql, type Sql } from '../db/sql';
+import { containsPattern, empty, raw, sql, type Sql } from '../db/sql';
 import type { MemberRow } from './entity';
 import type { MemberSource } from './service';
 
@@ -44,8 +44,8 @@ function membershipsSql(source: MemberSource, inherited: boolean): Sql {
 function effectiveSql(source: MemberSource, inherited: boolean, f: MemberFilters): Sql {
   const filters: Sql[] = [];
   if (f.query) {
-    const q = `%${f.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(sql`AND (u.username ILIKE ${q} OR u.name ILIKE ${q} OR u.email = ${f.query})`);
+    const q = containsPattern(f.query);
+    filters.push(sql`AND (u.username ILIKE ${q} OR u.name ILIKE ${q} OR lower(u.email) = lower(${f.query}))`);
   }
   if (f.userIds?.length) filters.push(sql`AND m.user_id = ANY(${f.userIds}::int[])`);
   return sql`SELECT DISTINCT ON (m.user_id) m.id, m.user_id, m.access_level, m.created_at, m.expires_at, m.created_by_id

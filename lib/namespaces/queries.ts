@@ -1,9 +1,9 @@
 // Reads: group and project lists filtered in SQL (visibility, membership, search), one page at a time,
 // with relations for the page batch-loaded so a page costs a fixed number of queries.
 import type { Actor } from '../auth/authenticate';
-import { db } from '../db/client';
+import { db, type Prisma } from '../db/client';
 import type { User } from '../db/generated/client';
-import { empty, join, raw, sql, type Sql } from '../db/sql';
+import { containsPattern, empty, join, raw, sql, type Sql } from '../db/sql';
 import { AccessLevel, authorizedGroupIdsSql, authorizedProjectIdsSql } from './access';
 import type { ProjectPermissions } from './entity';
 import { loadGroupRecords, loadProjectRecords, type NamespaceRecord, type ProjectRecord } from './records';
@@ -14,8 +14,44 @@ export interface Page {
 }
 
 const where = (conds: Sql[]) => (conds.length ? sql`WHERE ${join(conds, ' AND ')}` : empty);
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const NONE = sql`FALSE`;
+
+// ------------------------------------------------------------------ full paths
+
+type Client = Pick<Prisma.TransactionClient, '$queryRaw'>;
+
+// GitLab matches routes case-insensitively but exactly: lower(col) = lower($1), never LIKE (whose `_`
+// and `%` are wildcards), backed by the lower() indexes. A row whose case matches exactly comes first.
+
+/** The project at `fullPath`, or null. */
+export async function projectIdByFullPath(fullPath: string, client: Client = db()): Promise<number | null> {
+  const rows = await client.$queryRaw<{ id: number }[]>`
+    SELECT id FROM projects WHERE lower(full_path) = lower(${fullPath}) ORDER BY full_path = ${fullPath} DESC, id LIMIT 1`;
+  return rows[0]?.id ?? null;
+}
+
+/** The group at `fullPath` (user namespaces are not groups), or null. */
+export async function groupIdByFullPath(fullPath: string, client: Client = db()): Promise<number | null> {
+  const rows = await client.$queryRaw<{ id: number }[]>`
+    SELECT id FROM namespaces WHERE lower(full_path) = lower(${fullPath}) AND kind = 'group'
+     ORDER BY full_path = ${fullPath} DESC, id LIMIT 1`;
+  return rows[0]?.id ?? null;
+}
+
+/** Whether a group, user namespace or project holds `fullPath` (they share GitLab's routes table). */
+export async function fullPathTaken(fullPath: string, client: Client = db()): Promise<boolean> {
+  const rows = await client.$queryRaw<{ taken: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM namespaces WHERE lower(full_path) = lower(${fullPath}))
+        OR EXISTS (SELECT 1 FROM projects WHERE lower(full_path) = lower(${fullPath})) AS taken`;
+  return rows[0]?.taken ?? false;
+}
+
+/** Whether the namespace already has a project of this name, in any case. */
+export async function projectNameTaken(namespaceId: number, name: string, client: Client = db()): Promise<boolean> {
+  const rows = await client.$queryRaw<{ taken: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM projects WHERE namespace_id = ${namespaceId} AND lower(name) = lower(${name})) AS taken`;
+  return rows[0]?.taken ?? false;
+}
 
 // ------------------------------------------------------------------ groups
 
@@ -53,8 +89,10 @@ function groupScope(actor: Actor | null, f: GroupFilters): Sql {
 function groupConditions(actor: Actor | null, f: GroupFilters): Sql[] {
   const conds = [sql`ns.kind = 'group'`, groupScope(actor, f)];
   // GitLab's GroupsFinder searches the full route (include_parents) except within one parent.
-  if (f.search && f.parentId === undefined) conds.push(sql`(ns.name ILIKE ${like(f.search)} OR ns.full_path ILIKE ${like(f.search)})`);
-  else if (f.search) conds.push(sql`(ns.name ILIKE ${like(f.search)} OR ns.path ILIKE ${like(f.search)})`);
+  if (f.search) {
+    const q = containsPattern(f.search);
+    conds.push(f.parentId === undefined ? sql`(ns.name ILIKE ${q} OR ns.full_path ILIKE ${q})` : sql`(ns.name ILIKE ${q} OR ns.path ILIKE ${q})`);
+  }
   if (f.topLevelOnly) conds.push(sql`ns.parent_id IS NULL`);
   if (f.parentId !== undefined) conds.push(sql`ns.parent_id = ${f.parentId}`);
   if (f.skipGroups?.length) conds.push(sql`NOT (ns.id = ANY(${f.skipGroups}::int[]))`);
@@ -106,7 +144,10 @@ function projectConditions(actor: Actor | null, f: ProjectFilters): Sql[] {
     );
   }
   if (f.minAccessLevel !== undefined) conds.push(user ? sql`p.id IN (${authorizedProjectIdsSql(user.id, f.minAccessLevel)})` : NONE);
-  if (f.search) conds.push(sql`(p.name ILIKE ${like(f.search)} OR p.path ILIKE ${like(f.search)} OR p.description ILIKE ${like(f.search)})`);
+  if (f.search) {
+    const q = containsPattern(f.search);
+    conds.push(sql`(p.name ILIKE ${q} OR p.path ILIKE ${q} OR p.description ILIKE ${q})`);
+  }
   if (f.visibility) conds.push(sql`p.visibility = ${f.visibility}::"Visibility"`);
   if (f.namespaceId !== undefined) conds.push(sql`p.namespace_id = ${f.namespaceId}`);
   return conds;

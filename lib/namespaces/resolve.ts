@@ -1,10 +1,11 @@
 // `:id` of /projects/:id and /groups/:id, resolved as GitLab's find_project!/find_group! do: a numeric id,
-// or a full path (exact match first, then case-insensitive). A project id without a "/" never matches.
+// or a full path (case-insensitive and exact, the exact case first). A project id without a "/" never matches.
 // Missing and unreadable answer the same 404, so existence is not revealed.
 import type { Actor } from '../auth/authenticate';
 import { notFound } from '../api/errors';
 import { db } from '../db/client';
 import { AccessLevel, authorizedProjectIdsSql, groupAccessLevel, projectAccessLevel } from './access';
+import { groupIdByFullPath, projectIdByFullPath } from './queries';
 import { anonymousViewer, canReadGroup, canReadProject as policyCanReadProject, type Viewer, type VisibilityName } from './policy';
 import { toProjectRecords, withFullNames, type NamespaceRecord, type ProjectRecord } from './records';
 
@@ -20,10 +21,8 @@ async function projectByIdOrPath(id: string | number) {
     return db().project.findUnique({ where: { id: n }, include: { namespace: true } });
   }
   if (!s.includes('/')) return null;
-  return (
-    (await db().project.findUnique({ where: { fullPath: s }, include: { namespace: true } })) ??
-    (await db().project.findFirst({ where: { fullPath: { equals: s, mode: 'insensitive' } }, include: { namespace: true }, orderBy: { id: 'asc' } }))
-  );
+  const found = await projectIdByFullPath(s);
+  return found === null ? null : db().project.findUnique({ where: { id: found }, include: { namespace: true } });
 }
 
 async function groupByIdOrPath(id: string | number) {
@@ -34,10 +33,8 @@ async function groupByIdOrPath(id: string | number) {
     return db().namespace.findFirst({ where: { id: n, kind: 'group' } });
   }
   if (!s) return null;
-  return (
-    (await db().namespace.findFirst({ where: { fullPath: s, kind: 'group' } })) ??
-    (await db().namespace.findFirst({ where: { fullPath: { equals: s, mode: 'insensitive' }, kind: 'group' }, orderBy: { id: 'asc' } }))
-  );
+  const found = await groupIdByFullPath(s);
+  return found === null ? null : db().namespace.findUnique({ where: { id: found } });
 }
 
 /** The actor as the policy sees them in a project (effective level computed once). */

@@ -19,6 +19,8 @@ import {
 } from './policy';
 import { findGroup, groupViewer, projectViewer } from './resolve';
 import type { NamespaceRecord, ProjectRecord } from './records';
+import { fullPathTaken, projectNameTaken } from './queries';
+import { findUserByLogin } from '../users/queries';
 
 type Tx = Prisma.TransactionClient;
 const VISIBILITY_RANK: Record<VisibilityName, number> = { private: 0, internal: 10, public: 20 };
@@ -33,15 +35,6 @@ const GROUP_NAME_RE = /^[\p{L}\p{N}_\p{Extended_Pictographic}][\p{L}\p{N}_\p{Ext
 const PROJECT_NAME_RE = /^[\p{L}\p{N}_\p{Extended_Pictographic}][\p{L}\p{N}_\p{Extended_Pictographic}.+\-\s]*$/u;
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === 'P2002';
-
-/** A full path free among groups, user namespaces and projects (they share GitLab's routes table). */
-async function pathTaken(tx: Tx, fullPath: string): Promise<boolean> {
-  const [ns, project] = await Promise.all([
-    tx.namespace.findFirst({ where: { fullPath: { equals: fullPath, mode: 'insensitive' } }, select: { id: true } }),
-    tx.project.findFirst({ where: { fullPath: { equals: fullPath, mode: 'insensitive' } }, select: { id: true } }),
-  ]);
-  return Boolean(ns || project);
-}
 
 // ------------------------------------------------------------------ groups
 
@@ -83,7 +76,7 @@ export async function createGroup(actor: Actor, input: NewGroup): Promise<Namesp
   const fullPath = parent ? `${parent.fullPath}/${input.path}` : input.path;
   try {
     const id = await db().$transaction(async (tx) => {
-      if (!errors.path && (await pathTaken(tx, fullPath))) add('path', 'has already been taken');
+      if (!errors.path && (await fullPathTaken(fullPath, tx))) add('path', 'has already been taken');
       if (Object.keys(errors).length) throw groupSaveError(errors);
       const ns = await tx.namespace.create({
         data: {
@@ -164,10 +157,9 @@ export async function createProject(actor: Actor, input: NewProject): Promise<nu
   try {
     return await db().$transaction(async (tx) => {
       if (name && !errors.name) {
-        const sameName = await tx.project.findFirst({ where: { namespaceId: namespace.id, name: { equals: name, mode: 'insensitive' } }, select: { id: true } });
-        if (sameName) add('name', 'has already been taken');
+        if (await projectNameTaken(namespace.id, name, tx)) add('name', 'has already been taken');
       }
-      if (path && !errors.path && (await pathTaken(tx, fullPath))) add('path', 'has already been taken');
+      if (path && !errors.path && (await fullPathTaken(fullPath, tx))) add('path', 'has already been taken');
       if (Object.keys(errors).length) throw validationError(errors);
       const project = await tx.project.create({
         data: {
@@ -238,7 +230,7 @@ export async function addMember(actor: Actor, source: MemberSource, input: NewMe
       ? /^\d+$/.test(userIdRaw) && Number(userIdRaw) <= 2147483647
         ? await db().user.findUnique({ where: { id: Number(userIdRaw) } })
         : null
-      : await db().user.findFirst({ where: { username: { equals: input.username ?? '', mode: 'insensitive' } } });
+      : await findUserByLogin('username', input.username ?? '');
   if (!target) throw notFound('User');
   if (!canGrantLevel(viewer, input.accessLevel)) throw forbidden();
   try {

@@ -1,7 +1,7 @@
 // Reads of imported repositories. History walks follow parent_shas with a recursive CTE (each step an
 // index lookup on commits(project_id, sha)) and order like `git log`: newest committer date first.
 import { db } from '../db/client';
-import { sql, empty, type Sql } from '../db/sql';
+import { containsPattern, empty, likeEscape, sql, type Sql } from '../db/sql';
 import type { CommitData } from './entity';
 
 interface CommitSqlRow {
@@ -88,8 +88,6 @@ export interface CommitFilters {
   search?: string;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Every ancestor of `tip` (itself included), as a CTE named `walk`; with `since`, the walk stops at older commits. */
 function ancestry(projectId: number, tip: string, since: Date | null = null): Sql {
   return sql`walk(sha) AS (
@@ -120,10 +118,10 @@ export async function listCommits(projectId: number, tip: string, f: CommitFilte
   if (f.since) conds.push(sql`AND c.committed_date >= ${f.since}`);
   if (f.until) conds.push(sql`AND c.committed_date <= ${f.until}`);
   if (f.author) {
-    const like = `%${likeEscape(f.author)}%`;
+    const like = containsPattern(f.author);
     conds.push(sql`AND (c.author_name ILIKE ${like} OR c.author_email ILIKE ${like})`);
   }
-  if (f.search) conds.push(sql`AND c.message ILIKE ${`%${likeEscape(f.search)}%`}`);
+  if (f.search) conds.push(sql`AND c.message ILIKE ${containsPattern(f.search)}`);
   const filters = conds.length ? conds.reduce((a, b) => sql`${a} ${b}`) : empty;
   for (let reach = (offset + limit) * 4; ; reach *= 4) {
     const cutoff = await windowStart(projectId, reach);

@@ -5,7 +5,7 @@
 import { db, type Prisma } from '../db/client';
 import { queryRows } from '../db/query';
 import type { RunnerType, User } from '../db/generated/client';
-import { empty, join, raw, sql, type Sql } from '../db/sql';
+import { empty, join, likeEscape, raw, sql, type Sql } from '../db/sql';
 import { authorizedGroupIdsSql, authorizedProjectIdsSql, AccessLevel } from '../namespaces/access';
 import { statusCondition, type StatusFilter } from './status';
 
@@ -104,8 +104,6 @@ function scopeCondition(scope: RunnerScope): Sql {
   if ((RUNNER_TYPES as readonly string[]).includes(scope)) return sql`r.runner_type = ${scope}::"RunnerType"`;
   return statusCondition(scope as StatusFilter);
 }
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** RunnerManager.with_version_prefix: any manager's version starts with the (normalised) prefix. */
 function versionCondition(prefix: string): Sql {

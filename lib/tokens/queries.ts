@@ -1,5 +1,6 @@
 // GET /personal_access_tokens: PersonalAccessTokensFinder's filters, index-backed by (user_id, id).
 import { db, type Prisma } from '../db/client';
+import { likeEscape } from '../db/sql';
 import type { Parsed } from '../api/params';
 import type { listTokensParams } from './schema';
 
@@ -18,7 +19,8 @@ export function tokensWhere(input: ListInput, userId: number | undefined): Prism
   if (input.last_used_after) and.push({ lastUsedAt: { gte: input.last_used_after } });
   if (input.expires_before) and.push({ expiresAt: { lt: new Date(`${input.expires_before}T00:00:00Z`) } });
   if (input.expires_after) and.push({ expiresAt: { gt: new Date(`${input.expires_after}T00:00:00Z`) } });
-  if (input.search) and.push({ name: { contains: input.search, mode: 'insensitive' } });
+  // Prisma puts `contains` into ILIKE as given: the user's `%`, `_` and `\` are escaped to stay literal.
+  if (input.search) and.push({ name: { contains: likeEscape(input.search), mode: 'insensitive' } });
   return and.length ? { AND: and } : {};
 }
 

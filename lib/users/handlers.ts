@@ -46,7 +46,7 @@ export async function listUsers(ctx: RequestContext) {
   const input = parseParams(listUsersParams, ctx.raw);
   if (!actor && !input.username) throw forbidden('Not authorized to access /api/v4/users');
   const admin = seesAdminFields(actor);
-  const where = usersWhere(input, admin);
+  const where = await usersWhere(input, admin);
   const orderBy = usersOrder(input, admin);
   const link = { path: ctx.path, params: userListLinkParams(ctx.linkParams, input, admin) };
   const page = await paginate(link, ctx.page(), usersPageSource(where, orderBy));

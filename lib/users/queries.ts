@@ -1,6 +1,7 @@
 // Reads on users: the GET /users finder (index-backed filters, one page per query) and the
 // relations the admin entities show, batch-loaded per page.
 import { db, type Prisma } from '../db/client';
+import { likeEscape, raw } from '../db/sql';
 import { isRowId } from '../db/ids';
 import type { User } from '../db/generated/client';
 import type { AdminExtras } from './entity';
@@ -10,18 +11,42 @@ export async function findUserById(id: number) {
   return isRowId(id) ? db().user.findUnique({ where: { id } }) : null;
 }
 
+type Client = Pick<Prisma.TransactionClient, '$queryRaw'>;
+const LOGIN_COLUMNS = { username: raw('username'), email: raw('email') };
+
+/**
+ * The user whose username (or email) is `value`, case-insensitively and exactly as GitLab matches it:
+ * lower(col) = lower($1) on the lower() index, never LIKE (whose `_` and `%` are wildcards).
+ */
+export async function userIdByLogin(field: keyof typeof LOGIN_COLUMNS, value: string, client: Client = db()): Promise<number | null> {
+  const col = LOGIN_COLUMNS[field];
+  const rows = await client.$queryRaw<{ id: number }[]>`
+    SELECT id FROM users WHERE lower(${col}) = lower(${value}) ORDER BY ${col} = ${value} DESC, id LIMIT 1`;
+  return rows[0]?.id ?? null;
+}
+
+export async function findUserByLogin(field: keyof typeof LOGIN_COLUMNS, value: string): Promise<User | null> {
+  const id = await userIdByLogin(field, value);
+  return id === null ? null : db().user.findUnique({ where: { id } });
+}
+
 /** UsersFinder: the filters GitLab applies for `username`, `search`, `active`, `blocked`, `admins`, dates. */
-export function usersWhere(input: ListUsersInput, viewerIsAdmin: boolean): Prisma.UserWhereInput {
+export async function usersWhere(input: ListUsersInput, viewerIsAdmin: boolean): Promise<Prisma.UserWhereInput> {
   const and: Prisma.UserWhereInput[] = [];
-  if (input.username) and.push({ username: { equals: input.username, mode: 'insensitive' } });
+  const idIn = (ids: (number | null)[]) => ({ id: { in: ids.filter((id): id is number => id !== null) } });
+  if (input.username) and.push(idIn([await userIdByLogin('username', input.username)]));
   if (input.search) {
     const q = input.search.trim();
+    // Prisma puts `contains` into ILIKE as given: the user's `%`, `_` and `\` are escaped to stay literal.
+    const literal = likeEscape(q);
+    // Non-admins find a user by email only with the exact (public) address, as GitLab does.
+    const emailColumn = raw(viewerIsAdmin ? 'email' : 'public_email');
+    const byEmail = await db().$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE lower(${emailColumn}) = lower(${q})`;
     and.push({
       OR: [
-        { username: { contains: q, mode: 'insensitive' } },
-        { name: { contains: q, mode: 'insensitive' } },
-        // Non-admins find a user by email only with the exact (public) address, as GitLab does.
-        viewerIsAdmin ? { email: { equals: q, mode: 'insensitive' } } : { publicEmail: { equals: q, mode: 'insensitive' } },
+        { username: { contains: literal, mode: 'insensitive' } },
+        { name: { contains: literal, mode: 'insensitive' } },
+        idIn(byEmail.map((r) => r.id)),
       ],
     });
   }

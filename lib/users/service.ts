@@ -5,6 +5,8 @@ import { hashPassword, MIN_PASSWORD_LENGTH } from '../auth/password';
 import { friendlyToken } from '../auth/secrets';
 import { conflict, validationError } from '../api/errors';
 import type { CreateUserInput } from './schema';
+import { fullPathTaken } from '../namespaces/queries';
+import { userIdByLogin } from './queries';
 
 export const USERNAME_RE = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/;
 const EMAIL_RE = /^[^@\s]+@[^@\s]+$/;
@@ -38,12 +40,10 @@ export async function validateNewUser(u: NewUser, tx: Prisma.TransactionClient =
   if (!EMAIL_RE.test(u.email)) add('email', 'is invalid');
   if (u.password.length < MIN_PASSWORD_LENGTH) add('password', `is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`);
   if (u.username && !errors.username) {
-    const clash = await tx.namespace.findFirst({ where: { fullPath: { equals: u.username, mode: 'insensitive' } }, select: { id: true } });
-    if (clash) add('username', 'has already been taken');
+    if (await fullPathTaken(u.username, tx)) add('username', 'has already been taken');
   }
   if (!errors.email) {
-    const taken = await tx.user.findFirst({ where: { email: { equals: u.email, mode: 'insensitive' } }, select: { id: true } });
-    if (taken) add('email', 'has already been taken');
+    if ((await userIdByLogin('email', u.email, tx)) !== null) add('email', 'has already been taken');
   }
   return errors;
 }
@@ -79,10 +79,8 @@ export async function setPassword(userId: number, password: string): Promise<voi
   await db().user.update({ where: { id: userId }, data: { passwordDigest: await hashPassword(password) } });
 }
 
-const emailTaken = (email: string, tx: Prisma.TransactionClient) =>
-  tx.user.findFirst({ where: { email: { equals: email, mode: 'insensitive' } }, select: { id: true } });
-const usernameTaken = (username: string, tx: Prisma.TransactionClient) =>
-  tx.user.findFirst({ where: { username: { equals: username, mode: 'insensitive' } }, select: { id: true } });
+const emailTaken = async (email: string, tx: Prisma.TransactionClient) => (await userIdByLogin('email', email, tx)) !== null;
+const usernameTaken = async (username: string, tx: Prisma.TransactionClient) => (await userIdByLogin('username', username, tx)) !== null;
 
 /**
  * POST /users. As GitLab: when the record does not validate, a taken email answers 409 first, then a
