@@ -1,10 +1,13 @@
 // Importing a repository: mirror it with git into the data dir, stream its history into `commits` in
 // batches (bounded memory), then replace the branch rows and finish the project's import in one
 // transaction. Re-importing fetches into the same mirror: new commits are added, moved branches follow.
+// A mirror is only a cache of the import URL: one missing (or unusable) on this instance's disk is cloned
+// again. Mirrors live under the database's instance id, so databases sharing a data folder never meet.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { db } from '../db/client';
 import { dataDir } from '../config/paths';
+import { databaseInstanceId } from '../db/identity';
 import { runGit, spawnGit, GitError } from './git';
 import { LOG_ARGS, parseLogStream } from './log-stream';
 import type { CommitData } from './entity';
@@ -13,12 +16,19 @@ import { classifyImportUrl } from './import-url';
 const BATCH = 500;
 const NETWORK_TIMEOUT_MS = 30 * 60_000;
 
-export function mirrorPath(projectId: number): string {
-  return path.join(dataDir(), 'repositories', `${projectId}.git`);
+/** <data dir>/repositories/<database instance id>/<project id>.git */
+export async function mirrorPath(projectId: number): Promise<string> {
+  return path.join(dataDir(), 'repositories', await databaseInstanceId(), `${projectId}.git`);
 }
 
-async function exists(p: string): Promise<boolean> {
-  return fs.stat(p).then(() => true, () => false);
+// Every git call names the mirror with --git-dir: with -C, git would search upwards from a broken or
+// empty mirror folder and could act on whatever repository encloses the data folder.
+const inMirror = (mirror: string, ...args: string[]) => [`--git-dir=${mirror}`, ...args];
+
+/** Whether `mirror` holds a bare repository git can use (false when missing, empty or broken). */
+async function usableMirror(mirror: string): Promise<boolean> {
+  const out = await runGit(inMirror(mirror, 'rev-parse', '--is-bare-repository')).catch(() => '');
+  return out.trim() === 'true';
 }
 
 /** Clones (first time) or fetches (later) the bare mirror. */
@@ -26,14 +36,16 @@ async function updateMirror(projectId: number, url: string): Promise<string> {
   const kind = classifyImportUrl(url);
   if (kind === 'invalid') throw new GitError('Import URL is invalid');
   const opts = { allowProtocols: kind === 'local' ? 'file' : 'http:https:git:ssh', timeoutMs: NETWORK_TIMEOUT_MS };
-  const mirror = mirrorPath(projectId);
-  if (await exists(mirror)) {
-    await runGit(['-C', mirror, 'remote', 'set-url', 'origin', url], opts);
-    await runGit(['-C', mirror, 'fetch', '--prune', '--force', '--quiet', 'origin'], opts);
+  const mirror = await mirrorPath(projectId);
+  if (await usableMirror(mirror)) {
+    await runGit(inMirror(mirror, 'remote', 'set-url', 'origin', url), opts);
+    await runGit(inMirror(mirror, 'fetch', '--prune', '--force', '--quiet', 'origin'), opts);
     // A mirror's HEAD follows the source's default branch.
-    await runGit(['-C', mirror, 'remote', 'set-head', 'origin', '--auto'], opts).catch(() => undefined);
+    await runGit(inMirror(mirror, 'remote', 'set-head', 'origin', '--auto'), opts).catch(() => undefined);
     return mirror;
   }
+  // Missing, or left unusable (an interrupted copy, an emptied folder): a fresh clone replaces it.
+  await fs.rm(mirror, { recursive: true, force: true });
   await fs.mkdir(path.dirname(mirror), { recursive: true });
   const tmp = `${mirror}.tmp-${process.pid}-${Date.now()}`;
   try {
@@ -67,7 +79,7 @@ async function insertBatch(projectId: number, batch: CommitData[]): Promise<void
 
 /** Streams every commit of the mirror into the database, BATCH rows per INSERT ... ON CONFLICT DO NOTHING. */
 async function importCommits(projectId: number, mirror: string): Promise<number> {
-  const child = spawnGit(['-C', mirror, ...LOG_ARGS]);
+  const child = spawnGit(inMirror(mirror, ...LOG_ARGS));
   child.stdin.end();
   const stderr: Buffer[] = [];
   child.stderr.on('data', (b: Buffer) => stderr.push(b));
@@ -97,7 +109,7 @@ async function importCommits(projectId: number, mirror: string): Promise<number>
 }
 
 async function readBranches(mirror: string): Promise<{ name: string; sha: string }[]> {
-  const out = await runGit(['-C', mirror, 'for-each-ref', '--format=%(refname)%00%(objectname)', 'refs/heads/']);
+  const out = await runGit(inMirror(mirror, 'for-each-ref', '--format=%(refname)%00%(objectname)', 'refs/heads/'));
   return out
     .split('\n')
     .filter(Boolean)
@@ -108,7 +120,7 @@ async function readBranches(mirror: string): Promise<{ name: string; sha: string
 }
 
 async function readHead(mirror: string): Promise<string | null> {
-  const out = await runGit(['-C', mirror, 'symbolic-ref', '-q', 'HEAD']).catch(() => '');
+  const out = await runGit(inMirror(mirror, 'symbolic-ref', '-q', 'HEAD')).catch(() => '');
   const ref = out.trim();
   return ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null;
 }
