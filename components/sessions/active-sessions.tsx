@@ -29,9 +29,9 @@ function SessionItem({ session, onRevoke }: { session: UserSession; onRevoke: (s
       </div>
       {!session.current && (
         <Button
-          variant="secondary"
+          variant="danger"
           size="sm"
-          className="shrink-0 self-start text-red-700"
+          className="shrink-0 self-start"
           aria-label={`Revoke session from ${session.ip_address ?? 'unknown address'}, signed in ${formatDateTime(session.created_at)}`}
           onClick={() => onRevoke(session)}
         >
