@@ -7,6 +7,7 @@ import { isRowId } from '../db/ids';
 import type { User } from '../db/generated/client';
 import { ApiError, forbidden, unauthorized } from '../api/errors';
 import { findActiveSessionUser } from '../sessions/queries';
+import { isSessionId } from '../sessions/schema';
 import { touchSession } from '../sessions/service';
 import { digest } from './secrets';
 import { csrfTokenValid, readSession } from './session';
@@ -100,6 +101,7 @@ async function fromToken(raw: string): Promise<Actor> {
 
 /** The user of a signed-in dashboard session: session row and user in one indexed query; null otherwise. */
 export async function sessionUser(sid: string, userId: number): Promise<User | null> {
+  if (!isSessionId(sid)) return null;
   const row = await findActiveSessionUser(sid, userId);
   // A revoked, expired or unknown session, or a deleted or blocked user's, simply stops counting.
   if (!row || row.state !== 'active') return null;
