@@ -14,6 +14,7 @@ export const NAVIGATION: NavItem[] = [
     href: '/-/user_settings/personal_access_tokens',
     match: '/-/user_settings/personal_access_tokens',
   },
+  { label: 'Active sessions', href: '/-/user_settings/active_sessions', match: '/-/user_settings/active_sessions' },
   // GitLab's admin path; non-admins see the runners they own there (GET /runners instead of /runners/all).
   { label: 'Runners', href: '/admin/runners', match: '/admin/runners' },
 ];

@@ -7,6 +7,9 @@ import { isRowId } from '../db/ids';
 import type { User } from '../db/generated/client';
 import { findUserByLogin } from '../users/queries';
 import { ApiError, forbidden, unauthorized } from '../api/errors';
+import { findActiveSessionUser } from '../sessions/queries';
+import { isSessionId } from '../sessions/schema';
+import { touchSession } from '../sessions/service';
 import { digest } from './secrets';
 import { csrfTokenValid, readSession } from './session';
 
@@ -15,6 +18,8 @@ export interface Actor {
   via: 'token' | 'session';
   /** The personal access token used, when there was one. */
   token?: { id: number; scopes: string[] };
+  /** The dashboard session used (the JWT's `sid`), when there was one. */
+  sessionId?: string;
   /** The admin who sent `Sudo`, when the request is impersonated. */
   sudoFrom?: User;
 }
@@ -63,10 +68,13 @@ interface TokenRow {
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-/** The user columns of a token row, under the Prisma model's field names (columns are their snake_case). */
-function userFromRow(row: TokenRow): User {
+/**
+ * The user columns of a credential row (token or session columns carry `prefix`), under the Prisma model's
+ * field names (columns are their snake_case).
+ */
+function userFromRow(row: Record<string, unknown>, prefix: string): User {
   const user: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) if (!k.startsWith('token_')) user[camel(k)] = v;
+  for (const [k, v] of Object.entries(row)) if (!k.startsWith(prefix)) user[camel(k)] = v;
   return user as unknown as User;
 }
 
@@ -84,7 +92,7 @@ async function fromToken(raw: string): Promise<Actor> {
     throw oauthError(401, 'invalid_token', 'Token is expired. You can either do re-authorization or token refresh.');
   }
   if (token.token_revoked) throw oauthError(401, 'invalid_token', 'Token was revoked. You have to re-authorize from the user.');
-  const user = userFromRow(token);
+  const user = userFromRow(token, 'token_');
   await checkUserActive(user);
   if (!token.token_last_used_at || Date.now() - token.token_last_used_at.getTime() > LAST_USED_INTERVAL_MS) {
     await db().personalAccessToken.update({ where: { id: token.token_id }, data: { lastUsedAt: new Date() } });
@@ -92,16 +100,25 @@ async function fromToken(raw: string): Promise<Actor> {
   return { user, via: 'token', token: { id: token.token_id, scopes: token.token_scopes } };
 }
 
+/** The user of a signed-in dashboard session: session row and user in one indexed query; null otherwise. */
+export async function sessionUser(sid: string, userId: number): Promise<User | null> {
+  if (!isSessionId(sid)) return null;
+  const row = await findActiveSessionUser(sid, userId);
+  // A revoked, expired or unknown session, or a deleted or blocked user's, simply stops counting.
+  if (!row || row.state !== 'active') return null;
+  await touchSession(sid, row.session_last_seen_at);
+  return userFromRow(row, 'session_');
+}
+
 async function fromSession(req: Request): Promise<Actor | null> {
   const session = await readSession(req);
   if (!session) return null;
-  const user = await db().user.findUnique({ where: { id: session.userId } });
-  // A deleted or blocked user's session simply stops counting.
-  if (!user || user.state !== 'active') return null;
+  const user = await sessionUser(session.sid, session.userId);
+  if (!user) return null;
   if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
     if (!csrfTokenValid(session.sid, req.headers.get('x-csrf-token'))) throw forbidden('Invalid CSRF token');
   }
-  return { user, via: 'session' };
+  return { user, via: 'session', sessionId: session.sid };
 }
 
 /** Resolves the actor, or null for an anonymous request. Bad credentials throw GitLab's 401/403. */

@@ -1,13 +1,15 @@
 // The dashboard's sign-in: next-auth v4, Credentials provider, JWT sessions. The JWT carries `sub` (the user
-// id) and `sid` (a random id made at sign-in and kept across refreshes): lib/auth/session.ts reads both to
-// authenticate /api/v4 calls and to derive the session's CSRF token.
-import { randomUUID } from 'node:crypto';
-import type { NextAuthOptions, Session } from 'next-auth';
+// id) and `sid` (the id of the user_sessions row made at sign-in, kept across refreshes): lib/auth/session.ts
+// reads both to authenticate /api/v4 calls and to derive the session's CSRF token; the row decides whether
+// the session still counts, so sign-out revokes it for good.
+import type { CallbacksOptions, NextAuthOptions, Session } from 'next-auth';
 import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { db } from '../db/client';
 import type { User } from '../db/generated/client';
 import { findUserByLogin } from '../users/queries';
+import { revokeSession, startSession, type SessionClient } from '../sessions/service';
+import { sessionUser } from './authenticate';
 import { verifyPassword } from './password';
 import { csrfTokenFor } from './session';
 
@@ -37,6 +39,18 @@ export function safeCallbackPath(value: string | null | undefined): string {
   return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
 }
 
+/** At sign-in, the new JWT names a new session row (with the client's address and browser when known). */
+function issueToken(client: SessionClient): CallbacksOptions['jwt'] {
+  return async ({ token, user }) => {
+    if (user) {
+      token.sub = String(user.id);
+      token.sid = await startSession(Number(user.id), SESSION_MAX_AGE, client);
+      token.username = (user as { username?: string }).username;
+    }
+    return token;
+  };
+}
+
 export const authOptions: NextAuthOptions = {
   session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE, updateAge: 24 * 60 * 60 },
   pages: { signIn: '/sign-in', error: '/sign-in' },
@@ -54,15 +68,15 @@ export const authOptions: NextAuthOptions = {
       },
     }),
   ],
-  callbacks: {
-    async jwt({ token, user }) {
-      if (user) {
-        token.sub = String(user.id);
-        token.sid = randomUUID();
-        token.username = (user as { username?: string }).username;
-      }
-      return token;
+  events: {
+    // next-auth's sign-out hands over the decoded JWT before it clears the cookie.
+    async signOut({ token }) {
+      const userId = Number(token?.sub);
+      if (typeof token?.sid === 'string' && Number.isSafeInteger(userId)) await revokeSession(userId, token.sid);
     },
+  },
+  callbacks: {
+    jwt: issueToken({ ip: null, userAgent: null }),
     async session({ session, token }) {
       return {
         ...session,
@@ -77,24 +91,26 @@ export const authOptions: NextAuthOptions = {
   },
 };
 
+/** The options for one request to /api/auth/*: a sign-in records the requesting client on its session. */
+export function authOptionsFor(client: SessionClient): NextAuthOptions {
+  return { ...authOptions, callbacks: { ...authOptions.callbacks, jwt: issueToken(client) } };
+}
+
 export interface DashboardSession {
   user: Pick<User, 'id' | 'username' | 'name' | 'email' | 'admin'>;
   csrfToken: string;
 }
 
 /**
- * The signed-in user for a server component, or null. The user is re-read so a blocked or deleted
- * user is signed out of the dashboard just as the API already ignores their session.
+ * The signed-in user for a server component, or null. Session row and user are read as the API reads
+ * them, so a revoked session or a blocked or deleted user is signed out of the dashboard too.
  */
 export async function dashboardSession(): Promise<DashboardSession | null> {
   const session = (await getServerSession(authOptions)) as (Session & { sid?: string; user?: { id?: number } }) | null;
   const userId = session?.user?.id;
   if (!session?.sid || !userId || !Number.isSafeInteger(userId)) return null;
-  const user = await db().user.findUnique({
-    where: { id: userId },
-    select: { id: true, username: true, name: true, email: true, admin: true, state: true },
-  });
-  if (!user || user.state !== 'active') return null;
-  const { state: _state, ...visible } = user;
-  return { user: visible, csrfToken: csrfTokenFor(session.sid) };
+  const user = await sessionUser(session.sid, userId);
+  if (!user) return null;
+  const { id, username, name, email, admin } = user;
+  return { user: { id, username, name, email, admin }, csrfToken: csrfTokenFor(session.sid) };
 }

@@ -1,5 +1,6 @@
 // The dashboard's session: a signed next-auth JWT in a cookie. The API reads it directly so pages call
-// the same /api/v4 handlers as every other client.
+// the same /api/v4 handlers as every other client. The JWT only names the session (`sid`): whether it is
+// still signed in is the user_sessions row's to say (lib/sessions).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { decode } from 'next-auth/jwt';
 import { externalUrl } from '../config/env';

@@ -6,6 +6,7 @@ export const queryKeys = {
     list: (filters: { userId: number; page: number; perPage: number; state?: string }) =>
       ['personal_access_tokens', 'list', filters] as const,
   },
+  userSessions: ['user', 'sessions'] as const,
   runners: {
     all: ['runners'] as const,
     /** `scope` is the endpoint: every runner (/runners/all, admins) or the caller's (/runners). */

@@ -17,6 +17,17 @@ export interface NewPersonalAccessToken extends PersonalAccessToken {
   token: string;
 }
 
+/** GET /user/sessions (a Runway extension): one signed-in dashboard session. */
+export interface UserSession {
+  id: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
+  last_activity_at: string;
+  expires_at: string;
+  current: boolean;
+}
+
 // Runners (GitLab's Runner, RunnerDetails, RunnerManager and JobBasicWithProject entities).
 
 export type RunnerType = 'instance_type' | 'group_type' | 'project_type';

@@ -1,18 +1,23 @@
-// NEXTAUTH_SECRET: taken from the environment, else generated once and kept in the data folder so
-// sessions survive restarts of the embedded default.
+// NEXTAUTH_SECRET: taken from the environment, else generated once and kept in the database, so every
+// instance on one database signs and reads the same sessions with no setting at all.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { dataDir } from '../config/paths';
+import { db } from '../db/client';
 
+const AUTH_SECRET_NAME = 'nextauth_secret';
+
+/** The named instance secret: the first instance to ask creates it, every later one reads that one. */
+async function instanceSecret(name: string): Promise<string> {
+  const prisma = db();
+  // ON CONFLICT DO NOTHING: instances starting together race here, and the first insert wins for all.
+  await prisma.$executeRaw`
+    INSERT INTO instance_secrets (name, value) VALUES (${name}, ${randomBytes(32).toString('base64url')})
+    ON CONFLICT (name) DO NOTHING`;
+  const row = await prisma.instanceSecret.findUniqueOrThrow({ where: { name } });
+  return row.value;
+}
+
+/** Sets NEXTAUTH_SECRET for this process (needs the migrated database). */
 export async function ensureAuthSecret(): Promise<void> {
   if (process.env.NEXTAUTH_SECRET) return;
-  const file = path.join(dataDir(), 'nextauth-secret');
-  let secret = await readFile(file, 'utf8').then((s) => s.trim(), () => '');
-  if (secret.length < 32) {
-    secret = randomBytes(32).toString('base64url');
-    await mkdir(dataDir(), { recursive: true });
-    await writeFile(file, `${secret}\n`, { mode: 0o600 });
-  }
-  process.env.NEXTAUTH_SECRET = secret;
+  process.env.NEXTAUTH_SECRET = await instanceSecret(AUTH_SECRET_NAME);
 }

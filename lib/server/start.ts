@@ -9,7 +9,6 @@ import { applyMigrations } from '../db/migrations';
 import { disconnectDb } from '../db/client';
 import { bootstrap } from './bootstrap';
 import { resolveDatabase, useDatabase } from './database';
-import { ensureAuthSecret } from './secret';
 import { log, logError } from './log';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
@@ -30,7 +29,6 @@ export async function prepareDatabase(opts: { demo: boolean }) {
 
 export async function start(opts: { dev: boolean }): Promise<void> {
   const env = readEnv();
-  await ensureAuthSecret();
   process.env.NEXTAUTH_URL ??= externalUrl();
   const { database, boot } = await prepareDatabase({ demo: env.RUNWAY_DEMO });
   (await import('../background/worker')).startBackgroundWorker(); // repository imports and other queued jobs

@@ -3,6 +3,7 @@ import { db, type Prisma } from '../db/client';
 import type { User } from '../db/generated/client';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../auth/password';
 import { friendlyToken } from '../auth/secrets';
+import { revokeAllSessions } from '../sessions/service';
 import { conflict, validationError } from '../api/errors';
 import type { CreateUserInput } from './schema';
 import { fullPathTaken } from '../namespaces/queries';
@@ -75,8 +76,13 @@ export async function insertUser(tx: Prisma.TransactionClient, u: NewUser) {
   return user;
 }
 
+/** A new password ends every dashboard session of the user, as GitLab's password change does. */
 export async function setPassword(userId: number, password: string): Promise<void> {
-  await db().user.update({ where: { id: userId }, data: { passwordDigest: await hashPassword(password) } });
+  const passwordDigest = await hashPassword(password);
+  await db().$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { passwordDigest } });
+    await revokeAllSessions(userId, tx);
+  });
 }
 
 const emailTaken = async (email: string, tx: Prisma.TransactionClient) => (await userIdByLogin('email', email, tx)) !== null;
@@ -124,8 +130,14 @@ export async function createUserByAdmin(input: CreateUserInput, createdById: num
   }
 }
 
-/** Sets the state; returns false when it already was that state (GitLab answers that case differently). */
+/**
+ * Sets the state; returns false when it already was that state (GitLab answers that case differently).
+ * Blocking also ends the user's dashboard sessions, so unblocking later does not revive them.
+ */
 export async function setUserState(userId: number, state: 'active' | 'blocked'): Promise<boolean> {
-  const { count } = await db().user.updateMany({ where: { id: userId, state: { not: state } }, data: { state } });
-  return count > 0;
+  return db().$transaction(async (tx) => {
+    const { count } = await tx.user.updateMany({ where: { id: userId, state: { not: state } }, data: { state } });
+    if (count > 0 && state === 'blocked') await revokeAllSessions(userId, tx);
+    return count > 0;
+  });
 }

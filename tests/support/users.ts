@@ -55,24 +55,46 @@ export interface TestSession {
   csrf: string;
 }
 
-/** Signs in through next-auth's real credentials flow and returns the session cookie and CSRF token. */
-export async function signIn(login: string, password: string): Promise<TestSession> {
-  const { baseUrl } = await import('./api');
-  const { AUTH_SECRET } = await import('./server');
-  const { decode } = await import('next-auth/jwt');
-  const { createHmac } = await import('node:crypto');
-  const csrfRes = await fetch(`${baseUrl()}/api/auth/csrf`);
+const cookiePairs = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]);
+
+/**
+ * Signs in through next-auth's real credentials flow (on `base`, the test server unless given) and returns
+ * the session cookie and the CSRF token the dashboard publishes for it.
+ */
+export async function signIn(login: string, password: string, base?: string): Promise<TestSession> {
+  const origin = base ?? (await import('./api')).baseUrl();
+  const csrfRes = await fetch(`${origin}/api/auth/csrf`);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const res = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
+  const res = await fetch(`${origin}/api/auth/callback/credentials`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: csrfCookie },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookiePairs(csrfRes).join('; ') },
     body: new URLSearchParams({ csrfToken, username: login, password, json: 'true' }).toString(),
   });
-  const session = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('next-auth.session-token='));
+  const session = cookiePairs(res).find((c) => c.startsWith('next-auth.session-token='));
   if (!session) throw new Error(`sign-in failed for ${login}: ${res.status}`);
-  const jwt = await decode({ token: decodeURIComponent(session.split('=').slice(1).join('=')), secret: AUTH_SECRET });
-  const csrf = createHmac('sha256', AUTH_SECRET).update(`csrf:${String(jwt?.sid)}`).digest('base64url');
-  return { cookie: session, csrf };
+  return { cookie: session, csrf: await publishedCsrfToken(origin, session) };
+}
+
+/** The `csrf-token` meta tag of a dashboard page, as scripts read it from GitLab's pages. */
+async function publishedCsrfToken(origin: string, cookie: string): Promise<string> {
+  const page = await fetch(`${origin}/-/user_settings/active_sessions`, { headers: { Cookie: cookie }, redirect: 'manual' });
+  const html = await page.text();
+  const match = /<meta name="csrf-token" content="([^"]+)"/.exec(html);
+  if (!match) throw new Error(`no csrf-token on the dashboard page (${page.status})`);
+  return match[1];
+}
+
+/** Signs out through next-auth's sign-out endpoint, as the dashboard's Sign out button does. */
+export async function signOut(session: TestSession, base?: string): Promise<void> {
+  const origin = base ?? (await import('./api')).baseUrl();
+  const csrfRes = await fetch(`${origin}/api/auth/csrf`, { headers: { Cookie: session.cookie } });
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const res = await fetch(`${origin}/api/auth/signout`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: [session.cookie, ...cookiePairs(csrfRes)].join('; ') },
+    body: new URLSearchParams({ csrfToken, json: 'true' }).toString(),
+  });
+  if (res.status !== 200) throw new Error(`sign-out failed: ${res.status}`);
 }

@@ -1,0 +1,7 @@
+// GET /api/v4/user/sessions: the caller's active dashboard sessions (Runway extension; see the README).
+import { endpoint, routes } from '@/lib/api/handler';
+import { listOwnSessions } from '@/lib/sessions/handlers';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({
+  GET: endpoint({ handle: listOwnSessions }),
+});
