@@ -5,7 +5,7 @@ export function projectRoot(): string {
   return process.env.RUNWAY_ROOT ?? process.cwd();
 }
 
-/** Where the embedded database and generated secrets live (git-ignored). */
+/** Where the embedded database and repository mirrors live (git-ignored). */
 export function dataDir(): string {
   return path.resolve(projectRoot(), process.env.RUNWAY_DATA_DIR ?? '.data');
 }
