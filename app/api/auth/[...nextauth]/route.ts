@@ -1,7 +1,28 @@
-// next-auth's endpoints (/api/auth/*): CSRF, credentials callback, session, sign-out.
+// next-auth's endpoints (/api/auth/*): CSRF, credentials callback, session, sign-out. Posting credentials
+// is GitLab's protected path /users/sign_in: throttled per client IP before next-auth sees it.
 import NextAuth from 'next-auth';
 import { authOptions } from '@/lib/auth/next-auth';
+import { externalUrl } from '@/lib/config/env';
+import { limitSignIn } from '@/lib/rate-limits/service';
+import { RATE_LIMITED_CODE, signInPath } from '@/lib/rate-limits/sign-in';
 
 const handler = NextAuth(authOptions);
 
-export { handler as GET, handler as POST };
+type Ctx = { params: Promise<{ nextauth: string[] }> };
+
+async function post(req: Request, ctx: Ctx): Promise<Response> {
+  if (new URL(req.url).pathname === signInPath) {
+    const throttled = await limitSignIn(req);
+    if (throttled) {
+      // next-auth's own client (json=true) reads a JSON answer naming an error code; a plain form post
+      // gets GitLab's text/plain "Retry later".
+      const form = await req.formData().catch(() => null);
+      if (form?.get('json') !== 'true') return throttled.response;
+      const url = `${externalUrl()}/sign-in?error=${RATE_LIMITED_CODE}`;
+      return Response.json({ url }, { status: 429, headers: throttled.headers });
+    }
+  }
+  return handler(req, ctx);
+}
+
+export { handler as GET, post as POST };
