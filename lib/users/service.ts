@@ -75,8 +75,10 @@ export async function insertUser(tx: Prisma.TransactionClient, u: NewUser) {
   return user;
 }
 
+/** A new password also lifts a sign-in lock, as Devise's password reset unlocks the account. */
 export async function setPassword(userId: number, password: string): Promise<void> {
-  await db().user.update({ where: { id: userId }, data: { passwordDigest: await hashPassword(password) } });
+  const passwordDigest = await hashPassword(password);
+  await db().user.update({ where: { id: userId }, data: { passwordDigest, failedAttempts: 0, lockedAt: null } });
 }
 
 const emailTaken = (email: string, tx: Prisma.TransactionClient) =>

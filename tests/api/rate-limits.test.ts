@@ -1,11 +1,13 @@
 // Brute-force protection and rate limits on a server of their own: GitLab's lockout (10 failed sign-ins
 // lock an account for 10 minutes), the sign-in throttle (10 POSTs per 60 s per IP) and the API throttles
 // (here 5 per 10 s), with GitLab's 429 answer. Counters and locks live in PostgreSQL.
-import type { ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../support/database';
-import { cli, freePort, runwayEnv, startServer, stopServer } from '../support/server';
+import { cli, freePort, ROOT, runwayEnv, startServer, stopServer } from '../support/server';
 import { attemptSignIn, earlyInWindow } from '../support/sign-in';
 
 const PASSWORD = 'limits-test-password-1';
@@ -13,6 +15,7 @@ let database: TestDatabase;
 let server: ChildProcess;
 let base: string;
 let rootToken: string;
+let env: NodeJS.ProcessEnv;
 let ipSeq = 0;
 /** A fresh client address per use, so the per-IP sign-in throttle of one test never touches another. */
 const newIp = () => `198.51.100.${++ipSeq}`;
@@ -59,7 +62,7 @@ beforeAll(async () => {
   const [port, dbPort] = [await freePort(), await freePort()];
   database = await freshDatabase(`runway_test_limits_${process.pid}`, dbPort);
   base = `http://127.0.0.1:${port}`;
-  const env = runwayEnv({
+  env = runwayEnv({
     ...database.env,
     RUNWAY_EXTERNAL_URL: base,
     RUNWAY_RATE_LIMIT_SIGN_IN: '10/60', // GitLab's default, which runwayEnv relaxes for the other tests
@@ -123,6 +126,17 @@ describe('[LIMITS] account lockout after failed sign-ins', () => {
     for (let i = 1; i <= 10; i++) await attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() });
     await sqlQuery("UPDATE users SET locked_at = now() - interval '9 minutes 50 seconds' WHERE id = $1", [user.id]);
     expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).error).toBe('locked');
+  }, 90_000);
+
+  // The CLI and the server share the database only on a PostgreSQL server (PGlite belongs to the server).
+  it.skipIf(!process.env.DATABASE_URL)('lifts the lock when an admin resets the password (runway reset-password)', async () => {
+    const user = await createUser();
+    for (let i = 1; i <= 10; i++) await attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() });
+    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).error).toBe('locked');
+    // Asynchronously: a blocking spawnSync would leave this process's kept-alive sockets to be closed unseen.
+    const args = ['reset-password', '--username', user.username, '--password', 'limits-new-password-2'];
+    await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), ...args], { env, cwd: ROOT });
+    expect((await attemptSignIn(base, user.username, 'limits-new-password-2', { ip: newIp() })).cookie).not.toBeNull();
   }, 90_000);
 
   it('starts the count again after a successful sign-in', async () => {
