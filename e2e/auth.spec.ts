@@ -106,4 +106,37 @@ test.describe('[AUTH] other users', () => {
     await expect(userPage.locator('form').getByRole('alert')).toHaveText('Invalid login or password.');
     await userContext.close();
   });
+
+  test('[AUTH] ten wrong passwords lock the account: the form says so, even for the right password', async ({ page, browser }) => {
+    await signIn(page);
+    const username = uniq('e2e-locked');
+    const password = 'e2e-locked-password-1';
+    const made = await page.request.post('/api/v4/users', {
+      data: { username, name: 'E2E Locked', email: `${username}@example.com`, password },
+      headers: { 'X-CSRF-Token': await csrfToken(page) },
+    });
+    expect(made.status()).toBe(201);
+
+    const userContext = await browser.newContext();
+    const userPage = await userContext.newPage();
+    await userPage.goto('/sign-in');
+    const alert = userPage.locator('form').getByRole('alert');
+    const attempt = async (pass: string) => {
+      await userPage.getByLabel('Username or primary email').fill(username);
+      await userPage.getByLabel('Password').fill(pass);
+      const callback = userPage.waitForResponse((r) => r.url().includes('/api/auth/callback/credentials'));
+      await userPage.getByRole('button', { name: 'Sign in' }).click();
+      await callback;
+    };
+    for (let i = 1; i <= 9; i++) {
+      await attempt(`wrong-password-${i}`);
+      await expect(alert).toHaveText('Invalid login or password.');
+    }
+    await attempt('wrong-password-10');
+    await expect(alert).toHaveText('Your account is locked.');
+    await attempt(password);
+    await expect(alert).toHaveText('Your account is locked.');
+    await expect(userPage).toHaveURL(/\/sign-in/);
+    await userContext.close();
+  });
 });

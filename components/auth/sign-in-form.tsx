@@ -2,13 +2,17 @@
 import { signIn } from 'next-auth/react';
 import { useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { RATE_LIMITED_CODE } from '@/lib/rate-limits/sign-in';
 import { Button } from '../ui/button';
 import { InlineError } from '../ui/states';
 
-// next-auth's error codes (query `error` or signIn's result); `blocked` is thrown by our authorize().
+// next-auth's error codes (query `error` or signIn's result); `blocked` and `locked` are thrown by our
+// authorize(), RateLimited names the sign-in throttle's 429.
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: 'Invalid login or password.',
   blocked: 'Your account has been blocked. Contact your administrator.',
+  locked: 'Your account is locked.',
+  [RATE_LIMITED_CODE]: 'Too many sign-in attempts. Retry later.',
   SessionRequired: 'Sign in to continue.',
 };
 const messageFor = (code: string) => MESSAGES[code] ?? 'Sign-in failed. Try again.';

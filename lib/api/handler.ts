@@ -8,6 +8,7 @@ import { pageRequest, paginate, type PageRequest, type PageResult } from './pagi
 import { parseParams, type Parsed, type Rules } from './params';
 import { json } from './response';
 import { logError } from '../server/log';
+import { limitApiRequest } from '../rate-limits/service';
 
 type Shape = Parameters<typeof parseParams>[0];
 type RouteCtx = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -76,6 +77,8 @@ export function endpoint<S extends Shape = Record<string, never>>(spec: Endpoint
         actor = await authenticate(req, raw);
         if (!spec.anyScope) requireScope(actor, acceptedScopes(req.method, spec.scopes), registeredScopes(spec.scopes));
         actor = await applySudo(actor, req, raw);
+        const throttled = await limitApiRequest(req, actor);
+        if (throttled) return throttled;
         if ((spec.auth ?? 'required') === 'required' && !actor) throw unauthorized();
       }
 

@@ -10,6 +10,7 @@ import type { User } from '../db/generated/client';
 import { findUserByLogin } from '../users/queries';
 import { revokeSession, startSession, type SessionClient } from '../sessions/service';
 import { sessionUser } from './authenticate';
+import { ACCOUNT_LOCKED, recordFailedSignIn, recordSuccessfulSignIn } from './lockout';
 import { verifyPassword } from './password';
 import { csrfTokenFor } from './session';
 
@@ -21,17 +22,25 @@ async function findByLogin(login: string): Promise<User | null> {
   return findUserByLogin(field, login);
 }
 
-/** Checks a login (username or email) and password; null when either is wrong. Throws for blocked users. */
+/**
+ * Checks a login (username or email) and password; null when either is wrong. Throws `blocked` for a
+ * blocked user and `locked` (lib/auth/lockout.ts) once failed attempts have locked the account.
+ */
 export async function authorizeCredentials(login: string, password: string): Promise<User | null> {
   if (!login || !password) return null;
   const user = await findByLogin(login.trim());
-  if (!user || !(await verifyPassword(user.passwordDigest, password))) return null;
+  if (!user) return null;
+  if (!(await verifyPassword(user.passwordDigest, password))) {
+    if (await recordFailedSignIn(user.id)) throw new Error(ACCOUNT_LOCKED);
+    return null;
+  }
   // Only after the password matched, so the message reveals nothing to a guesser.
   if (user.state !== 'active') throw new Error('blocked');
-  return db().user.update({
-    where: { id: user.id },
-    data: { lastSignInAt: user.currentSignInAt ?? new Date(), currentSignInAt: new Date() },
-  });
+  const signedIn = await recordSuccessfulSignIn(user.id);
+  if (signedIn) return signedIn;
+  // Locked: the right password is refused and counted, as Devise's valid_for_authentication? does.
+  await recordFailedSignIn(user.id);
+  throw new Error(ACCOUNT_LOCKED);
 }
 
 /** A same-origin path to return to after sign-in; anything else falls back to the dashboard. */

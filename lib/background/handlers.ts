@@ -1,8 +1,20 @@
 // Job kinds and the code that runs them.
 import { runImportJob, IMPORT_JOB_KIND } from '../repositories/import-queue';
+import { deleteExpiredCounters } from '../rate-limits/queries';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
 export const handlers: Record<string, JobHandler> = {
   [IMPORT_JOB_KIND]: runImportJob,
 };
+
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
+}
+
+/** Housekeeping every instance runs on a timer; each task is idempotent, so instances need not agree. */
+export const periodicTasks: PeriodicTask[] = [
+  { name: 'delete expired rate-limit counters', everyMs: 5 * 60_000, run: deleteExpiredCounters },
+];

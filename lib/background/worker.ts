@@ -2,7 +2,7 @@
 // record the outcome. Handlers are looked up by job kind.
 import { claimJob, failJob, finishJob, setWakeHook, type ClaimedJob } from './queue';
 import { log, logError } from '../server/log';
-import { handlers } from './handlers';
+import { handlers, periodicTasks } from './handlers';
 
 // An idle queue is polled ever less often (one UPDATE per poll), up to every 5 s. A wake-up (a job was
 // queued in this process, perhaps inside a transaction not yet committed) polls quickly a few times.
@@ -69,8 +69,14 @@ export function startBackgroundWorker(): () => void {
     if (!running) schedule(wakePolls.shift()!);
   });
   schedule(0);
+  const periodic = periodicTasks.map((task) =>
+    setInterval(() => {
+      task.run().catch((err: unknown) => logError('periodic task failed', err, { task: task.name }));
+    }, task.everyMs).unref(),
+  );
   return () => {
     stopped = true;
+    periodic.forEach(clearInterval);
     setWakeHook(undefined);
     if (timer) clearTimeout(timer);
   };

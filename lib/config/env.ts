@@ -8,6 +8,19 @@ const bool = z
   .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', ''].includes(v), 'must be true or false')
   .transform((v) => ['true', '1', 'yes'].includes(v));
 
+/** `<requests>/<seconds>` (e.g. `10/60`), or `off`: one rate limit (Rack::Attack's limit and period). */
+export const rateLimit = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => v === 'off' || /^\d{1,9}\/\d{1,9}$/.test(v), 'must be <requests>/<seconds> (for example 10/60) or off')
+  .transform((v) => {
+    if (v === 'off') return null;
+    const [limit, period] = v.split('/').map(Number);
+    return { limit, period };
+  })
+  .refine((v) => v === null || (v.limit >= 1 && v.period >= 1), 'requests and seconds must be at least 1');
+
 const schema = z.object({
   DATABASE_URL: z
     .string()
@@ -31,6 +44,20 @@ const schema = z.object({
   RUNWAY_EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   RUNWAY_EMBEDDED_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(32).optional(),
   RUNWAY_DIST_DIR: z.string().optional(),
+  // GitLab's max_login_attempts and failed_login_attempts_unlock_period_in_minutes.
+  RUNWAY_MAX_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
+  RUNWAY_LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(525600).default(10),
+  // GitLab's protected-paths throttle (on by default) and API throttles (off by default).
+  RUNWAY_RATE_LIMIT_SIGN_IN: rateLimit.default({ limit: 10, period: 60 }),
+  RUNWAY_RATE_LIMIT_AUTHENTICATED_API: rateLimit.default(null),
+  RUNWAY_RATE_LIMIT_UNAUTHENTICATED_API: rateLimit.default(null),
+  // GitLab's GITLAB_THROTTLE_USER_ALLOWLIST: user ids the authenticated API throttle never counts.
+  RUNWAY_THROTTLE_USER_ALLOWLIST: z
+    .string()
+    .trim()
+    .refine((v) => /^(\d+(\s*,\s*\d+)*)?$/.test(v), 'must be user ids separated by commas')
+    .transform((v) => (v ? v.split(',').map((id) => Number(id.trim())) : []))
+    .default([]),
   RUNWAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -38,7 +65,7 @@ export type RunwayEnv = z.infer<typeof schema>;
 
 export class ConfigError extends Error {}
 
-export function readEnv(source: NodeJS.ProcessEnv = process.env): RunwayEnv {
+export function readEnv(source: Record<string, string | undefined> = process.env): RunwayEnv {
   const result = schema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -52,4 +79,11 @@ export function externalUrl(): string {
   const configured = process.env.RUNWAY_EXTERNAL_URL;
   if (configured) return configured.replace(/\/+$/, '');
   return `http://localhost:${process.env.PORT ?? 3000}`;
+}
+
+let cached: RunwayEnv | undefined;
+
+/** This process's configuration, parsed once (`runway start` has validated it before serving). */
+export function currentEnv(): RunwayEnv {
+  return (cached ??= readEnv());
 }

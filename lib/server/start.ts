@@ -10,6 +10,7 @@ import { disconnectDb } from '../db/client';
 import { bootstrap } from './bootstrap';
 import { resolveDatabase, useDatabase } from './database';
 import { log, logError } from './log';
+import { PEER_ADDRESS_HEADER } from '../rate-limits/client-ip';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -42,6 +43,8 @@ export async function start(opts: { dev: boolean }): Promise<void> {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID().replace(/-/g, '');
     res.setHeader('X-Request-Id', requestId);
+    // The socket's address for per-IP rate limits, overwriting whatever a client sent under this name.
+    req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
     res.on('finish', () => {
       // The path only: query strings may carry private_token.
       const path = (req.url ?? '/').split('?')[0];

@@ -2,6 +2,7 @@
 // < UserDetailsWithAdmin. Each level spreads the one below so the order is inherited exactly.
 import type { User } from '../db/generated/client';
 import { externalUrl } from '../config/env';
+import { accessLocked } from '../auth/lockout';
 
 type UserRow = Pick<User, 'id' | 'username' | 'name' | 'publicEmail' | 'state'> & Partial<User>;
 
@@ -18,7 +19,7 @@ export function userBasic(u: UserRow) {
   return {
     ...userSafe(u),
     state: u.state,
-    locked: false,
+    locked: accessLocked({ lockedAt: u.lockedAt ?? null }),
     avatar_url: null,
     web_url: `${externalUrl()}/${u.username}`,
   };

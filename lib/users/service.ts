@@ -76,11 +76,14 @@ export async function insertUser(tx: Prisma.TransactionClient, u: NewUser) {
   return user;
 }
 
-/** A new password ends every dashboard session of the user, as GitLab's password change does. */
+/**
+ * A new password ends every dashboard session of the user, as GitLab's password change does, and lifts a
+ * sign-in lock, as Devise's password reset unlocks the account.
+ */
 export async function setPassword(userId: number, password: string): Promise<void> {
   const passwordDigest = await hashPassword(password);
   await db().$transaction(async (tx) => {
-    await tx.user.update({ where: { id: userId }, data: { passwordDigest } });
+    await tx.user.update({ where: { id: userId }, data: { passwordDigest, failedAttempts: 0, lockedAt: null } });
     await revokeAllSessions(userId, tx);
   });
 }

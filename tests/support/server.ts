@@ -27,6 +27,9 @@ export function runwayEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     NEXTAUTH_SECRET: AUTH_SECRET,
     RUNWAY_DEMO: 'false',
     RUNWAY_LOG_LEVEL: process.env.RUNWAY_TEST_LOGS ? 'info' : 'warn',
+    // Every test signs in from 127.0.0.1: GitLab's 10 per minute per IP would throttle the suite.
+    // tests/api/rate-limits.test.ts checks the default on a server of its own.
+    RUNWAY_RATE_LIMIT_SIGN_IN: '1000/60',
     ...extra,
   };
 }

@@ -1,0 +1,30 @@
+// GitLab's throttled answer (Gitlab::RackAttack's throttled_response): 429, text/plain "Retry later\n", the
+// RateLimit-* headers and Retry-After. /api/v4 gets the same plain text as GitLab sends there, since
+// Rack::Attack answers before the API: clients (python-gitlab, gitbeaker, go-gitlab) read the status and
+// Retry-After / RateLimit-Reset, never the body.
+import type { Throttle } from './policy';
+
+export const RATE_LIMITED_TEXT = 'Retry later\n';
+
+export function throttledHeaders(throttle: Throttle, observed: number, now: number): Record<string, string> {
+  const { name, limit, period } = throttle;
+  const retryAfter = period - (now % period);
+  const reset = now + retryAfter;
+  return {
+    'RateLimit-Name': name,
+    // GitLab expresses the limit per 60 seconds, rounded up, whatever the period.
+    'RateLimit-Limit': String(Math.ceil((limit * 60) / period)),
+    'RateLimit-Observed': String(observed),
+    'RateLimit-Remaining': String(Math.max(limit - observed, 0)),
+    'RateLimit-Reset': String(reset),
+    'RateLimit-ResetTime': new Date(reset * 1000).toUTCString(),
+    'Retry-After': String(retryAfter),
+  };
+}
+
+export function throttledResponse(throttle: Throttle, observed: number, now: number): Response {
+  return new Response(RATE_LIMITED_TEXT, {
+    status: 429,
+    headers: { 'Content-Type': 'text/plain', ...throttledHeaders(throttle, observed, now) },
+  });
+}

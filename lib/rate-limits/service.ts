@@ -1,0 +1,28 @@
+// Counting a request against its throttle: null when it may go on, else GitLab's 429.
+import type { Actor } from '../auth/authenticate';
+import { throttledHeaders, throttledResponse } from './entity';
+import { apiThrottle, signInThrottle, type Counted } from './policy';
+import { countRequest } from './queries';
+
+export interface Throttled {
+  response: Response;
+  headers: Record<string, string>;
+}
+
+async function count(counted: Counted | null): Promise<Throttled | null> {
+  if (!counted) return null;
+  const { throttle, discriminator } = counted;
+  const { count: observed, now } = await countRequest(`${throttle.name}:${discriminator}`, throttle.period);
+  if (observed <= throttle.limit) return null;
+  return { response: throttledResponse(throttle, observed, now), headers: throttledHeaders(throttle, observed, now) };
+}
+
+/** The API throttles, right after authentication (lib/api/handler.ts). */
+export async function limitApiRequest(req: Request, actor: Actor | null): Promise<Response | null> {
+  return (await count(apiThrottle(req.headers, actor)))?.response ?? null;
+}
+
+/** The sign-in throttle: counts every POST of credentials, successful or not, per client IP. */
+export function limitSignIn(req: Request): Promise<Throttled | null> {
+  return count(signInThrottle(req.headers));
+}

@@ -1,0 +1,276 @@
+// Brute-force protection and rate limits on a server of their own: GitLab's lockout (10 failed sign-ins
+// lock an account for 10 minutes), the sign-in throttle (10 POSTs per 60 s per IP) and the API throttles
+// (here 5 per 10 s), with GitLab's 429 answer. Counters and locks live in PostgreSQL.
+import { execFile, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, type TestDatabase } from '../support/database';
+import { cli, freePort, ROOT, runwayEnv, startServer, stopServer } from '../support/server';
+import { attemptSignIn, earlyInWindow } from '../support/sign-in';
+
+const PASSWORD = 'limits-test-password-1';
+let database: TestDatabase;
+let server: ChildProcess;
+let base: string;
+let rootToken: string;
+let env: NodeJS.ProcessEnv;
+let ipSeq = 0;
+/** A fresh client address per use, so the per-IP sign-in throttle of one test never touches another. */
+const newIp = () => `198.51.100.${++ipSeq}`;
+
+async function call(path: string, init: RequestInit & { token?: string; ip?: string } = {}) {
+  const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
+  if (init.token) headers['PRIVATE-TOKEN'] = init.token;
+  if (init.ip) headers['X-Forwarded-For'] = init.ip;
+  const res = await fetch(`${base}/api/v4${path}`, { ...init, headers });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+async function createUser(opts: { admin?: boolean; scopes?: string[] } = {}): Promise<{ id: number; username: string; token: string }> {
+  const username = `limits_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const res = await call('/users', {
+    method: 'POST',
+    token: rootToken,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.com`, name: username, password: PASSWORD, admin: opts.admin ?? false, skip_confirmation: true }),
+  });
+  expect(res.status, res.text).toBe(201);
+  const id = JSON.parse(res.text).id as number;
+  const tok = await call(`/users/${id}/personal_access_tokens`, {
+    method: 'POST',
+    token: rootToken,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'limits', scopes: opts.scopes ?? ['api'] }),
+  });
+  expect(tok.status, tok.text).toBe(201);
+  return { id, username, token: JSON.parse(tok.text).token };
+}
+
+async function sqlQuery<T>(text: string, values: unknown[]): Promise<T[]> {
+  const client = new pg.Client({ connectionString: database.inspectUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  const [port, dbPort] = [await freePort(), await freePort()];
+  database = await freshDatabase(`runway_test_limits_${process.pid}`, dbPort);
+  base = `http://127.0.0.1:${port}`;
+  env = runwayEnv({
+    ...database.env,
+    RUNWAY_EXTERNAL_URL: base,
+    RUNWAY_RATE_LIMIT_SIGN_IN: '10/60', // GitLab's default, which runwayEnv relaxes for the other tests
+    RUNWAY_RATE_LIMIT_AUTHENTICATED_API: '5/10',
+    RUNWAY_RATE_LIMIT_UNAUTHENTICATED_API: '5/10',
+    RUNWAY_THROTTLE_USER_ALLOWLIST: '1', // root sets up every test
+  });
+  const made = cli(['create-token', '--username', 'root', '--scopes', 'api,sudo', '--name', 'limits'], env);
+  expect(made.status, made.stderr).toBe(0);
+  rootToken = made.stdout.trim();
+  server = await startServer(port, env);
+}, 120_000);
+
+afterAll(async () => {
+  if (server) await stopServer(server);
+  await database?.drop();
+});
+
+describe('[LIMITS] account lockout after failed sign-ins', () => {
+  it('locks after 10 failures with "locked", refuses the right password, shows locked: true, and unlocks after 10 minutes', async () => {
+    const user = await createUser();
+    // Every attempt from another address: the lock is per account, not per IP.
+    for (let i = 1; i <= 9; i++) {
+      const attempt = await attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() });
+      expect(attempt.error, `attempt ${i}`).toBe('CredentialsSignin');
+    }
+    const tenth = await attemptSignIn(base, user.username, 'wrong-10', { ip: newIp() });
+    expect(tenth.error).toBe('locked');
+    expect(tenth.cookie).toBeNull();
+
+    const right = await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() });
+    expect(right.error).toBe('locked');
+    expect(right.cookie).toBeNull();
+    // By email too: the lock belongs to the account.
+    expect((await attemptSignIn(base, `${user.username}@example.com`, PASSWORD, { ip: newIp() })).error).toBe('locked');
+
+    const shown = await call(`/users/${user.id}`, { token: rootToken });
+    expect(JSON.parse(shown.text).locked).toBe(true);
+    const [row] = await sqlQuery<{ failed_attempts: number; locked_at: Date | null }>(
+      'SELECT failed_attempts, locked_at FROM users WHERE id = $1',
+      [user.id],
+    );
+    expect(row.failed_attempts).toBe(12); // refused attempts during the lock count too, as Devise's do
+    expect(row.locked_at).not.toBeNull();
+
+    // Ten minutes later (moved back in the database rather than waited for) the right password works.
+    await sqlQuery("UPDATE users SET locked_at = locked_at - interval '10 minutes 1 second' WHERE id = $1", [user.id]);
+    expect(JSON.parse((await call(`/users/${user.id}`, { token: rootToken })).text).locked).toBe(false);
+    const after = await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() });
+    expect(after.error).toBeNull();
+    expect(after.cookie).toMatch(/^next-auth\.session-token=/);
+    const [cleared] = await sqlQuery<{ failed_attempts: number; locked_at: Date | null }>(
+      'SELECT failed_attempts, locked_at FROM users WHERE id = $1',
+      [user.id],
+    );
+    expect(cleared).toEqual({ failed_attempts: 0, locked_at: null });
+  }, 90_000);
+
+  it('keeps the lock for less than 10 minutes', async () => {
+    const user = await createUser();
+    for (let i = 1; i <= 10; i++) await attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() });
+    await sqlQuery("UPDATE users SET locked_at = now() - interval '9 minutes 50 seconds' WHERE id = $1", [user.id]);
+    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).error).toBe('locked');
+  }, 90_000);
+
+  // The CLI and the server share the database only on a PostgreSQL server (PGlite belongs to the server).
+  it.skipIf(!process.env.DATABASE_URL)('lifts the lock when an admin resets the password (runway reset-password)', async () => {
+    const user = await createUser();
+    for (let i = 1; i <= 10; i++) await attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() });
+    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).error).toBe('locked');
+    // Asynchronously: a blocking spawnSync would leave this process's kept-alive sockets to be closed unseen.
+    const args = ['reset-password', '--username', user.username, '--password', 'limits-new-password-2'];
+    await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), ...args], { env, cwd: ROOT });
+    expect((await attemptSignIn(base, user.username, 'limits-new-password-2', { ip: newIp() })).cookie).not.toBeNull();
+  }, 90_000);
+
+  it('starts the count again after a successful sign-in', async () => {
+    const user = await createUser();
+    for (let i = 1; i <= 9; i++) await attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() });
+    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).cookie).not.toBeNull();
+    for (let i = 1; i <= 9; i++) {
+      expect((await attemptSignIn(base, user.username, `again-${i}`, { ip: newIp() })).error).toBe('CredentialsSignin');
+    }
+    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).cookie).not.toBeNull();
+  }, 90_000);
+
+  it('counts parallel failures exactly (one UPDATE each)', async () => {
+    const user = await createUser();
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() })),
+    );
+    expect(attempts.filter((a) => a.error === 'locked').length).toBeGreaterThanOrEqual(1);
+    const [row] = await sqlQuery<{ failed_attempts: number }>('SELECT failed_attempts FROM users WHERE id = $1', [user.id]);
+    expect(row.failed_attempts).toBe(10);
+    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).error).toBe('locked');
+  }, 90_000);
+});
+
+describe('[LIMITS] sign-in throttle per IP', () => {
+  it('answers the 11th sign-in POST within a minute from one IP with 429 "Retry later"; other IPs go on', async () => {
+    const user = await createUser();
+    const ip = newIp();
+    await earlyInWindow(60, 20);
+    // Successful sign-ins count too (GitLab throttles every POST to a protected path).
+    expect((await attemptSignIn(base, user.username, PASSWORD, { ip })).cookie).not.toBeNull();
+    for (let i = 2; i <= 10; i++) {
+      expect((await attemptSignIn(base, 'nobody-at-all', 'wrong', { ip })).status, `attempt ${i}`).not.toBe(429);
+    }
+    // The form's JSON protocol: next-auth's client reads the error code from the URL.
+    const json = await attemptSignIn(base, user.username, PASSWORD, { ip });
+    expect(json.status).toBe(429);
+    expect(json.error).toBe('RateLimited');
+    expect(json.cookie).toBeNull();
+    // A plain form post: GitLab's text.
+    const plain = await attemptSignIn(base, user.username, PASSWORD, { ip, json: false });
+    expect(plain.status).toBe(429);
+    expect(plain.text).toBe('Retry later\n');
+    expect(plain.headers.get('content-type')).toBe('text/plain');
+    expect(plain.headers.get('ratelimit-name')).toBe('throttle_unauthenticated_protected_paths');
+    expect(plain.headers.get('ratelimit-limit')).toBe('10');
+    expect(plain.headers.get('ratelimit-observed')).toBe('12');
+    expect(plain.headers.get('ratelimit-remaining')).toBe('0');
+    const retryAfter = Number(plain.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    // Another address signs in as usual; throttled attempts never reached the password check.
+    const other = await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() });
+    expect(other.cookie).not.toBeNull();
+    const [row] = await sqlQuery<{ failed_attempts: number }>('SELECT failed_attempts FROM users WHERE id = $1', [user.id]);
+    expect(row.failed_attempts).toBe(0);
+    // Reading the CSRF token or the session is not a sign-in attempt.
+    const get = await fetch(`${base}/api/auth/session`, { headers: { 'X-Forwarded-For': ip } });
+    expect(get.status).toBe(200);
+  }, 90_000);
+
+  it('takes the address the trusted proxy saw, not hops the client sent before it', async () => {
+    // The tests connect from 127.0.0.1, a trusted proxy; a spoofed hop before the proxy's own is ignored.
+    const ip = newIp();
+    await earlyInWindow(60, 20);
+    for (let i = 1; i <= 10; i++) await attemptSignIn(base, 'nobody-at-all', 'wrong', { ip: `10.9.9.${i}, ${ip}` });
+    expect((await attemptSignIn(base, 'nobody-at-all', 'wrong', { ip: `10.9.9.99, ${ip}` })).status).toBe(429);
+  }, 90_000);
+});
+
+describe('[LIMITS] API rate limits', () => {
+  it('limits authenticated requests per user: 429 "Retry later" with RateLimit headers; other users go on; the window ends', async () => {
+    const [alice, bob] = [await createUser(), await createUser()];
+    await earlyInWindow(10, 6);
+    for (let i = 1; i <= 5; i++) expect((await call('/user', { token: alice.token })).status, `request ${i}`).toBe(200);
+    const limited = await call('/user', { token: alice.token });
+    expect(limited.status).toBe(429);
+    expect(limited.text).toBe('Retry later\n');
+    expect(limited.headers.get('content-type')).toBe('text/plain');
+    expect(limited.headers.get('ratelimit-name')).toBe('throttle_authenticated_api');
+    expect(limited.headers.get('ratelimit-limit')).toBe('30'); // 5 per 10 s, expressed per minute
+    expect(limited.headers.get('ratelimit-observed')).toBe('6');
+    expect(limited.headers.get('ratelimit-remaining')).toBe('0');
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(10);
+    const reset = Number(limited.headers.get('ratelimit-reset'));
+    expect(Math.abs(reset - (Date.now() / 1000 + retryAfter))).toBeLessThan(3);
+    expect(limited.headers.get('ratelimit-resettime')).toBe(new Date(reset * 1000).toUTCString());
+    // A write is refused the same way, and another user is not affected.
+    expect((await call('/user/personal_access_tokens', { method: 'POST', token: alice.token })).status).toBe(429);
+    expect((await call('/user', { token: bob.token })).status).toBe(200);
+
+    await new Promise((r) => setTimeout(r, retryAfter * 1000 + 300));
+    expect((await call('/user', { token: alice.token })).status).toBe(200);
+  }, 60_000);
+
+  it('counts a Sudo request against the admin who sent it, and never an allowlisted user', async () => {
+    const [admin, carol] = [await createUser({ admin: true, scopes: ['api', 'sudo'] }), await createUser()];
+    await earlyInWindow(10, 6);
+    for (let i = 1; i <= 6; i++) await call('/user', { token: admin.token, headers: { Sudo: carol.username } });
+    expect((await call('/user', { token: admin.token })).status).toBe(429);
+    expect((await call('/user', { token: carol.token })).status).toBe(200);
+    // root (id 1) is in RUNWAY_THROTTLE_USER_ALLOWLIST.
+    for (let i = 1; i <= 7; i++) expect((await call('/user', { token: rootToken })).status).toBe(200);
+  }, 60_000);
+
+  it('limits unauthenticated requests per IP, before the 401', async () => {
+    const [ip, other] = [newIp(), newIp()];
+    await earlyInWindow(10, 6);
+    for (let i = 1; i <= 5; i++) expect((await call('/user', { ip })).status, `request ${i}`).toBe(401);
+    const limited = await call('/user', { ip });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('ratelimit-name')).toBe('throttle_unauthenticated_api');
+    expect(limited.text).toBe('Retry later\n');
+    expect((await call('/user', { ip: other })).status).toBe(401);
+    // The runner agent's API (runner tokens) is counted by neither throttle, as in GitLab.
+    const verify = await call('/runners/verify', {
+      method: 'POST',
+      ip,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: 'glrt-not-a-runner-token' }),
+    });
+    expect(verify.status).toBe(403);
+  }, 60_000);
+
+  it("does not count the dashboard's session requests (GitLab's frontend requests)", async () => {
+    const dave = await createUser();
+    const session = await attemptSignIn(base, dave.username, PASSWORD, { ip: newIp() });
+    expect(session.cookie).not.toBeNull();
+    for (let i = 1; i <= 7; i++) {
+      const res = await call('/user', { headers: { Cookie: session.cookie! } });
+      expect(res.status, `request ${i}`).toBe(200);
+    }
+  }, 60_000);
+});
