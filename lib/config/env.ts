@@ -8,6 +8,13 @@ const bool = z
   .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', ''].includes(v), 'must be true or false')
   .transform((v) => ['true', '1', 'yes'].includes(v));
 
+/**
+ * 10 MiB: well above any body a GitLab client sends to the endpoints Runway serves (JSON settings, runner
+ * registration, job updates with a trace, context commits), small enough that a few concurrent abusive
+ * bodies cannot exhaust memory.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
 const schema = z.object({
   DATABASE_URL: z
     .string()
@@ -31,6 +38,7 @@ const schema = z.object({
   RUNWAY_EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   RUNWAY_EMBEDDED_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(32).optional(),
   RUNWAY_DIST_DIR: z.string().optional(),
+  RUNWAY_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(2 ** 31).default(DEFAULT_MAX_BODY_BYTES),
   RUNWAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -52,4 +60,10 @@ export function externalUrl(): string {
   const configured = process.env.RUNWAY_EXTERNAL_URL;
   if (configured) return configured.replace(/\/+$/, '');
   return `http://localhost:${process.env.PORT ?? 3000}`;
+}
+
+/** The largest request body Runway reads (RUNWAY_MAX_BODY_BYTES, validated at start). */
+export function maxBodyBytes(): number {
+  const n = Number(process.env.RUNWAY_MAX_BODY_BYTES);
+  return Number.isSafeInteger(n) && n >= 1024 ? n : DEFAULT_MAX_BODY_BYTES;
 }
