@@ -10,6 +10,7 @@ const BASE_HEADERS = { ...GITLAB_HEADERS, 'Cache-Control': 'no-store' };
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
+  404: 'Not Found',
   408: 'Request Timeout',
   413: 'Request Entity Too Large',
   431: 'Request Header Fields Too Large',
@@ -23,6 +24,8 @@ const MESSAGES: Record<number, string> = {
 };
 
 function errorBody(status: number): string {
+  // The unknown-route catch-all's shape, as lib/api/errors' routeNotFound.
+  if (status === 404) return JSON.stringify({ error: '404 Not Found' });
   return JSON.stringify({ message: MESSAGES[status] ?? `${status} ${STATUS_TEXT[status] ?? 'Error'}` });
 }
 
@@ -45,6 +48,17 @@ export function malformedPath(path: string): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * A `.` or `..` segment (plain or %-escaped): Next.js would resolve it and answer from outside /api (an
+ * HTML page). No GitLab route has such a segment, so it is an unknown route.
+ */
+export function hasDotSegment(path: string): boolean {
+  return path.split('/').some((segment) => {
+    const value = segment.replace(/%2e/gi, '.');
+    return value === '.' || value === '..';
+  });
 }
 
 /** A declared Content-Length past the limit: refused before a byte of the body is read. */
@@ -85,11 +99,12 @@ function parserErrorStatus(code: string | undefined): number {
 
 /**
  * server.on('clientError'): Node's default answers these with an empty body. The JSON answer is written
- * only while no response is under way on the socket, as Node's own handler does.
+ * unless a response has already begun on the socket (a malformed chunk can arrive mid-request, before
+ * the handler answered: the handler's later writes then go nowhere).
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): number | undefined {
-  const busy = (socket as Duplex & { _httpMessage?: unknown })._httpMessage;
-  if (err.code === 'ECONNRESET' || !socket.writable || busy) {
+  const current = (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
     socket.destroy();
     return undefined;
   }

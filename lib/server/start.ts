@@ -12,7 +12,7 @@ import { resolveDatabase, useDatabase } from './database';
 import { ensureAuthSecret } from './secret';
 import { log, logError } from './log';
 import { redactPath } from './redact';
-import { answerClientError, capUndeclaredBody, declaredTooLarge, isApiPath, malformedPath, refuse } from './guards';
+import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
@@ -60,6 +60,7 @@ export async function start(opts: { dev: boolean }): Promise<void> {
       });
     });
     if (isApiPath(path) && malformedPath(path)) return refuse(res, 400);
+    if (isApiPath(path) && hasDotSegment(path)) return refuse(res, 404);
     if (declaredTooLarge(req)) return refuse(res, 413);
     if (!path.startsWith('/api/v4/')) capUndeclaredBody(req);
     handle(req, res).catch((err: unknown) => {
