@@ -52,7 +52,10 @@ function upload(path: string, total: number, opts: { declared: boolean; token?: 
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (opts.token) headers['PRIVATE-TOKEN'] = opts.token;
     if (opts.declared) headers['Content-Length'] = String(total);
-    const req = http.request(`${base}/api/v4${path}`, { method: 'POST', headers, agent: false });
+    // Keep-alive, as API clients connect: the server then discards the unread rest after answering instead
+    // of closing on a client still sending (which may reset the connection before the answer is read).
+    const agent = new http.Agent({ keepAlive: true });
+    const req = http.request(`${base}/api/v4${path}`, { method: 'POST', headers, agent });
     let sent = 0;
     let answered = false;
     const chunk = Buffer.alloc(MiB, 'a');
@@ -62,18 +65,21 @@ function upload(path: string, total: number, opts: { declared: boolean; token?: 
       res.on('data', (d) => (text += d));
       res.on('end', () => {
         req.destroy();
+        agent.destroy();
         resolve({ status: res.statusCode!, body: res.headers['content-type'] === 'application/json' ? JSON.parse(text) : text, sent });
       });
     });
     req.on('error', (e) => (answered ? undefined : reject(e)));
+    // One chunk per turn of the event loop, so an early answer is read before the next write (writing on
+    // after the server closed would end in EPIPE and lose the answer).
     const pump = () => {
-      while (!answered && sent < total && !req.destroyed) {
-        const first = sent === 0 ? Buffer.from('{"runner_type":"instance_type","description":"') : undefined;
-        const piece = first ?? chunk.subarray(0, Math.min(MiB, total - sent));
-        sent += piece.length;
-        if (!req.write(piece)) return void req.once('drain', pump);
-      }
-      if (!answered) req.end();
+      if (answered || req.destroyed) return;
+      if (sent >= total) return void req.end();
+      const first = sent === 0 ? Buffer.from('{"runner_type":"instance_type","description":"') : undefined;
+      const piece = first ?? chunk.subarray(0, Math.min(MiB, total - sent));
+      sent += piece.length;
+      if (req.write(piece)) setImmediate(pump);
+      else req.once('drain', () => setImmediate(pump));
     };
     // A declared length too large is answered at once: give that answer time to arrive before pumping
     // (writing on after it would meet the closed connection).
