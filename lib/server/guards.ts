@@ -73,7 +73,8 @@ export function declaredTooLarge(req: http.IncomingMessage): boolean {
  * answer 413 (lib/api/input.ts).
  */
 export function capUndeclaredBody(req: http.IncomingMessage): void {
-  if (req.headers['content-length'] !== undefined) return;
+  // Without Transfer-Encoding (and without Content-Length) an HTTP/1.1 request has no body at all.
+  if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] === undefined) return;
   const limit = maxBodyBytes();
   let seen = 0;
   // The http parser hands every body chunk to push(), whoever reads the stream and however.

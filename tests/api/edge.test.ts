@@ -65,6 +65,21 @@ describe('[EDGE] cookies', () => {
     expect(page.status).toBe(200);
   });
 
+  it('lets a browser carrying a malformed foreign cookie sign in through next-auth', async () => {
+    const csrfRes = await fetch(`${baseUrl()}/api/auth/csrf`, { headers: { Cookie: BAD_COOKIE } });
+    expect(csrfRes.status).toBe(200);
+    const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+    const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const res = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `${BAD_COOKIE}; ${csrfCookie}` },
+      body: new URLSearchParams({ csrfToken, username: 'root', password: ROOT_PASSWORD, json: 'true' }).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('next-auth.session-token='))).toBe(true);
+  });
+
   it('treats a malformed session cookie as not signed in', async () => {
     const res = await fetch(`${baseUrl()}/api/v4/user`, { headers: { Cookie: 'next-auth.session-token=%E0%A4%A' } });
     await expectJsonError(res, 401, { message: '401 Unauthorized' });
@@ -182,6 +197,33 @@ describe('[EDGE] body size', () => {
     });
     expect(res.status).toBe(401);
     expect(JSON.parse(res.body)).toEqual({ message: '401 Unauthorized' });
+  });
+});
+
+describe('[EDGE] body size outside /api/v4', () => {
+  it('closes the connection of a chunked body past the limit sent to next-auth, instead of buffering it', async () => {
+    const MiB = 1024 * 1024;
+    const outcome = await new Promise<{ sent: number; closed: boolean }>((resolve) => {
+      const req = http.request(`${baseUrl()}/api/auth/callback/credentials`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      let sent = 0;
+      const chunk = Buffer.alloc(MiB, 'a');
+      const done = (closed: boolean) => resolve({ sent, closed });
+      req.on('error', () => done(true));
+      req.on('response', (res) => {
+        res.resume();
+        done(false);
+      });
+      const pump = () => {
+        if (req.destroyed) return;
+        if (sent >= 40 * MiB) return void req.end();
+        sent += MiB;
+        if (req.write(chunk)) setImmediate(pump);
+        else req.once('drain', () => setImmediate(pump));
+      };
+      pump();
+    });
+    expect(outcome.closed).toBe(true);
+    expect(outcome.sent).toBeLessThan(40 * MiB);
   });
 });
 
