@@ -19,6 +19,22 @@ test.describe('[AUTH] sign-in', () => {
     await expect(page).toHaveURL(/\/sign-in$/);
   });
 
+  test('[AUTH] a malformed cookie of another site on this host does not break sign-in or the dashboard', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: '_ga', value: '%E0%A4%A', url: baseURL! }]);
+    await signIn(page);
+    // A write with the session (and the foreign cookie) from the browser, then the page lists it.
+    const description = uniq('cookie-runner');
+    const created = await page.request.post('/api/v4/user/runners', {
+      headers: { 'X-CSRF-Token': await csrfToken(page) },
+      data: { runner_type: 'instance_type', description },
+    });
+    expect(created.status()).toBe(201);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Runners' }).click();
+    await expect(page.getByRole('heading', { name: 'Runners' })).toBeVisible();
+    await expect(page.getByRole('table').getByText(description)).toBeVisible();
+    expect((await context.cookies()).some((c) => c.name === '_ga')).toBe(true);
+  });
+
   test('[AUTH] sign in, see the dashboard, sign out', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/sign-in$/);

@@ -30,3 +30,7 @@ export const validationError = (errors: Record<string, string[]>) => new ApiErro
 /** Grape parameter errors: `{"error": "a is missing, b is invalid"}`. */
 export const paramError = (messages: string[]) => new ApiError(400, { error: messages.join(', ') });
 export const routeNotFound = () => new ApiError(404, { error: '404 Not Found' });
+/** GitLab's file_too_large! wording, for a body past RUNWAY_MAX_BODY_BYTES. */
+export const payloadTooLarge = () => new ApiError(413, { message: '413 Request Entity Too Large' });
+/** The database cannot be reached: clients (gitlab-runner included) retry a 503 later. */
+export const serviceUnavailable = () => new ApiError(503, { message: '503 Service Unavailable' });

@@ -2,13 +2,15 @@
 // call, and turn the result (or an ApiError) into GitLab's JSON. Route files only declare endpoints.
 import { acceptedScopes, registeredScopes } from '../auth/scopes';
 import { applySudo, authenticate, requireScope, type Actor } from '../auth/authenticate';
-import { ApiError, routeNotFound, unauthorized } from './errors';
+import { ApiError, badRequest, routeNotFound, serviceUnavailable, unauthorized } from './errors';
 import { containsNul, mergeParams, parseBody, parseQuery, type Params } from './input';
 import { pageRequest, paginate, type PageRequest, type PageResult } from './pagination';
 import { parseParams, type Parsed, type Rules } from './params';
 import { json } from './response';
 import { logError } from '../server/log';
 import { limitApiRequest } from '../rate-limits/service';
+import { redactPath } from '../server/redact';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 type Shape = Parameters<typeof parseParams>[0];
 type RouteCtx = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -52,8 +54,27 @@ export interface EndpointSpec<S extends Shape> {
 
 function errorResponse(err: unknown, req: Request): Response {
   if (err instanceof ApiError) return json(err.body, err.status, err.headers);
-  logError('unhandled error in API handler', err, { method: req.method, path: new URL(req.url).pathname });
+  const fields = { method: req.method, path: redactPath(new URL(req.url).pathname) };
+  if (isDatabaseUnavailable(err)) {
+    logError('database unavailable', err, fields);
+    return errorResponse(serviceUnavailable(), req);
+  }
+  logError('unhandled error in API handler', err, fields);
   return json({ message: '500 Internal Server Error' }, 500);
+}
+
+/** Bodies larger than this are read only for a caller already known from its headers or query string. */
+const EARLY_AUTH_BYTES = 64 * 1024;
+
+/**
+ * An anonymous caller of an endpoint that requires authentication gets its 401 before a large (or
+ * chunked) body is read. A token inside such a body is not looked for: clients send tokens in headers.
+ */
+async function refuseAnonymousLargeBody(req: Request, params: Params): Promise<void> {
+  if (req.method === 'GET' || req.method === 'HEAD' || !req.body) return;
+  const length = req.headers.get('content-length');
+  if (length !== null && Number(length) <= EARLY_AUTH_BYTES) return;
+  if (!(await authenticate(req, params))) throw unauthorized();
 }
 
 export function endpoint<S extends Shape = Record<string, never>>(spec: EndpointSpec<S>): RouteHandler {
@@ -64,12 +85,12 @@ export function endpoint<S extends Shape = Record<string, never>>(spec: Endpoint
       const pathParams: Record<string, string> = {};
       for (const [k, v] of Object.entries(rawPath ?? {})) if (typeof v === 'string') pathParams[k] = v;
       const query = parseQuery(url.searchParams);
+      if ((spec.auth ?? 'required') === 'required') await refuseAnonymousLargeBody(req, { ...query, ...pathParams });
       const body = await parseBody(req);
       const raw = mergeParams(query, body, pathParams);
-      // GitLab's HandleMalformedStrings middleware: a NUL byte anywhere is a plain-text 400, before anything else.
-      if (containsNul(raw) || containsNul(url.pathname)) {
-        return new Response('Bad Request', { status: 400, headers: { 'Content-Type': 'text/plain' } });
-      }
+      // GitLab's HandleMalformedStrings middleware: a NUL byte anywhere is a 400 before anything else
+      // (GitLab's is plain text; Runway answers every /api/v4 error in JSON, see the README).
+      if (containsNul(raw)) throw badRequest();
       const linkParams = { ...query, ...pathParams };
 
       let actor: Actor | null = null;

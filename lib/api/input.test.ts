@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
-import { mergeParams, parseBody, parseQuery } from './input';
+import { containsNul, MAX_PARAM_DEPTH, mergeParams, nestedDeeperThan, parseBody, parseQuery, readBody } from './input';
 
 const post = (body: BodyInit | null, contentType?: string) =>
   new Request('http://runway.test/api/v4/x', { method: 'POST', body, headers: contentType ? { 'Content-Type': contentType } : {} });
@@ -50,5 +50,45 @@ describe('[PLATFORM] input: query strings and bodies as Rack reads them', () => 
 
   it('merges query, then body, then path parameters (path wins)', () => {
     expect(mergeParams({ a: 'q', b: 'q', id: 'q' }, { b: 'body', id: 'body' }, { id: '7' })).toEqual({ a: 'q', b: 'body', id: '7' });
+  });
+});
+
+describe('[PLATFORM] input: hostile shapes', () => {
+  const status = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof ApiError ? e.status : e));
+
+  it('refuses JSON nested past the depth limit with 400, and accepts it at the limit', async () => {
+    const deep = (n: number) => '['.repeat(n - 1) + '{"a":1}' + ']'.repeat(n - 1);
+    expect(await status(parseBody(post(`{"a":${deep(10_000)}}`, 'application/json')))).toBe(400);
+    expect(await status(parseBody(post(`{"a":${deep(MAX_PARAM_DEPTH - 1)}}`, 'application/json')))).toBe('ok');
+    expect(await status(parseBody(post(`{"a":${deep(MAX_PARAM_DEPTH)}}`, 'application/json')))).toBe(400);
+    // The accepted depth is safe for every recursive walker.
+    const body = await parseBody(post(`{"a":${deep(MAX_PARAM_DEPTH - 1)}}`, 'application/json'));
+    expect(containsNul(body)).toBe(false);
+    expect(nestedDeeperThan(body, MAX_PARAM_DEPTH)).toBe(false);
+  });
+
+  it('refuses bracketed keys nested past the depth limit', () => {
+    const key = 'a' + '[b]'.repeat(MAX_PARAM_DEPTH);
+    expect(() => parseQuery(new URLSearchParams(`${key}=1`))).toThrow(ApiError);
+    expect(parseQuery(new URLSearchParams(`a${'[b]'.repeat(MAX_PARAM_DEPTH - 1)}=1`))).toHaveProperty('a.b.b');
+  });
+
+  it('never writes through __proto__', () => {
+    const parsed = parseQuery(new URLSearchParams('__proto__[polluted]=1&a[__proto__][polluted]=1&__proto__=x'));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+  });
+
+  it('reads a body up to the limit and answers 413 past it, declared or streamed', async () => {
+    expect((await readBody(post('x'.repeat(1024)), 1024)).byteLength).toBe(1024);
+    expect(await status(readBody(post('x'.repeat(1025)), 1024))).toBe(413);
+    const chunked = new ReadableStream({
+      pull(controller) {
+        controller.enqueue(new Uint8Array(600));
+      },
+    });
+    const streamed = new Request('http://runway.test/x', { method: 'POST', body: chunked, duplex: 'half' } as RequestInit);
+    expect(streamed.headers.get('content-length')).toBeNull();
+    expect(await status(readBody(streamed, 1024))).toBe(413);
   });
 });

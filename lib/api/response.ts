@@ -1,7 +1,7 @@
 // Responses exactly as GitLab sends them: `Content-Type: application/json` with no charset (python-gitlab
 // 3.12 compares the header for equality), plus GitLab's two hardening headers on every answer.
 
-const BASE_HEADERS = { 'X-Frame-Options': 'SAMEORIGIN', 'X-Content-Type-Options': 'nosniff' } as const;
+export const BASE_HEADERS = { 'X-Frame-Options': 'SAMEORIGIN', 'X-Content-Type-Options': 'nosniff' } as const;
 
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
   const body = Buffer.from(JSON.stringify(data));

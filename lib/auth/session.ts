@@ -14,19 +14,33 @@ export function authSecret(): string {
   return secret;
 }
 
+/** A cookie value as sent; undefined when its %-escapes are malformed (the cookie is then ignored). */
+function decodeCookie(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The session cookie (or next-auth's numbered chunks of it). Only Runway's own cookies are decoded: the
+ * browser also carries other sites' cookies for this host, and a malformed one must not matter.
+ */
 function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
-  const chunks: Record<string, string> = {};
+  const chunks: Record<string, string | undefined> = {};
   for (const part of header.split(';')) {
     const i = part.indexOf('=');
     if (i < 0) continue;
     const key = part.slice(0, i).trim();
-    const value = decodeURIComponent(part.slice(i + 1).trim());
-    if (key === name) return value;
-    if (key.startsWith(`${name}.`)) chunks[key.slice(name.length + 1)] = value;
+    if (key === name) return decodeCookie(part.slice(i + 1).trim());
+    if (key.startsWith(`${name}.`)) chunks[key.slice(name.length + 1)] = decodeCookie(part.slice(i + 1).trim());
   }
   const keys = Object.keys(chunks).sort((a, b) => Number(a) - Number(b));
-  return keys.length ? keys.map((k) => chunks[k]).join('') : undefined;
+  const values = keys.map((k) => chunks[k]);
+  // A malformed chunk spoils the whole session: not signed in.
+  return keys.length && values.every((v) => v !== undefined) ? values.join('') : undefined;
 }
 
 export interface SessionClaims {

@@ -20,6 +20,12 @@ export const rateLimit = z
     return { limit, period };
   })
   .refine((v) => v === null || (v.limit >= 1 && v.period >= 1), 'requests and seconds must be at least 1');
+/**
+ * 10 MiB: well above any body a GitLab client sends to the endpoints Runway serves (JSON settings, runner
+ * registration, job updates with a trace, context commits), small enough that a few concurrent abusive
+ * bodies cannot exhaust memory.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 const schema = z.object({
   DATABASE_URL: z
@@ -58,6 +64,7 @@ const schema = z.object({
     .refine((v) => /^(\d+(\s*,\s*\d+)*)?$/.test(v), 'must be user ids separated by commas')
     .transform((v) => (v ? v.split(',').map((id) => Number(id.trim())) : []))
     .default([]),
+  RUNWAY_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(2 ** 31).default(DEFAULT_MAX_BODY_BYTES),
   RUNWAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -86,4 +93,10 @@ let cached: RunwayEnv | undefined;
 /** This process's configuration, parsed once (`runway start` has validated it before serving). */
 export function currentEnv(): RunwayEnv {
   return (cached ??= readEnv());
+}
+
+/** The largest request body Runway reads (RUNWAY_MAX_BODY_BYTES, validated at start). */
+export function maxBodyBytes(): number {
+  const n = Number(process.env.RUNWAY_MAX_BODY_BYTES);
+  return Number.isSafeInteger(n) && n >= 1024 ? n : DEFAULT_MAX_BODY_BYTES;
 }

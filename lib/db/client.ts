@@ -4,6 +4,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/client';
+import { log } from '../server/log';
 import { preparedStatementsEnabled, statementNamer, type StatementNamer } from './statement-names';
 
 interface Connection {
@@ -23,6 +24,9 @@ export function databaseUrl(): string {
 
 function open(url: string): Connection {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.RUNWAY_DB_POOL_MAX ?? 10) });
+  // An idle connection the server terminates (restart, failover, pg_terminate_backend) is dropped from
+  // the pool and reported here; without a listener the 'error' event would end the process.
+  pool.on('error', (err) => log('warn', 'idle database connection lost', { error: err.message }));
   const name = preparedStatementsEnabled() ? statementNamer() : undefined;
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, {

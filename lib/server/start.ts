@@ -11,6 +11,9 @@ import { bootstrap } from './bootstrap';
 import { resolveDatabase, useDatabase } from './database';
 import { log, logError } from './log';
 import { PEER_ADDRESS_HEADER } from '../rate-limits/client-ip';
+import { redactPath } from './redact';
+import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -45,26 +48,35 @@ export async function start(opts: { dev: boolean }): Promise<void> {
     res.setHeader('X-Request-Id', requestId);
     // The socket's address for per-IP rate limits, overwriting whatever a client sent under this name.
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
+    // The path only: query strings may carry private_token; a token pasted into the path is filtered.
+    const path = (req.url ?? '/').split('?')[0];
     res.on('finish', () => {
-      // The path only: query strings may carry private_token.
-      const path = (req.url ?? '/').split('?')[0];
       if (path.startsWith('/_next/')) return;
       log('info', 'request', {
         method: req.method,
-        path,
+        path: redactPath(path),
         status: res.statusCode,
         duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
         request_id: requestId,
       });
     });
+    if (isApiPath(path) && malformedPath(path)) return refuse(res, 400);
+    if (isApiPath(path) && hasDotSegment(path)) return refuse(res, 404);
+    if (declaredTooLarge(req)) return refuse(res, 413);
+    if (!path.startsWith('/api/v4/')) capUndeclaredBody(req);
     handle(req, res).catch((err: unknown) => {
-      logError('request failed', err, { request_id: requestId });
+      const unavailable = isDatabaseUnavailable(err);
+      logError(unavailable ? 'database unavailable' : 'request failed', err, { request_id: requestId, path: redactPath(path) });
       if (!res.headersSent) {
-        res.statusCode = 500;
+        res.statusCode = unavailable ? 503 : 500;
         res.setHeader('Content-Type', 'application/json');
       }
-      res.end(JSON.stringify({ message: '500 Internal Server Error' }));
+      res.end(JSON.stringify({ message: unavailable ? '503 Service Unavailable' : '500 Internal Server Error' }));
     });
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    const status = answerClientError(err, socket);
+    if (status) log('info', 'request refused by the http parser', { status, code: err.code });
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
 

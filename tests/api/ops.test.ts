@@ -42,6 +42,25 @@ describe('[OPS] request logs', () => {
     expect(typeof entry.duration_ms).toBe('number');
     expect(lines.join('\n')).not.toContain(token);
   });
+
+  it('filters token-shaped path segments (a token pasted into the URL) out of the request log', async () => {
+    const secrets = [token, 'glrt-t1_Qw3rTy8uIoPaSdFgHjKl', 'glrtr-AbCdEf0123456789xyz', 'GR1348941zYxWvUtSrQp9876', 't1_Zx8cVb7nM6aS5dF4gH3j'];
+    for (const [i, secret] of secrets.entries()) {
+      const res = await fetch(`${base}/api/v4/${secret}`, { headers: { 'X-Request-Id': `ops-redact-${i}` } });
+      expect(res.status).toBe(404);
+      const nested = await fetch(`${base}/api/v4/runners/${encodeURIComponent(secret)}/jobs`, { headers: { 'X-Request-Id': `ops-redact-nested-${i}` } });
+      expect(nested.status).toBeGreaterThanOrEqual(400);
+    }
+    await expect.poll(() => lines.filter((l) => l.includes('ops-redact-')).length, { timeout: 5000 }).toBe(secrets.length * 2);
+    const logged = lines.filter((l) => l.includes('ops-redact-')).map((l) => JSON.parse(l) as { path: string });
+    expect(logged.map((e) => e.path)).toContain('/api/v4/[FILTERED]');
+    expect(logged.map((e) => e.path)).toContain('/api/v4/runners/[FILTERED]/jobs');
+    const all = lines.join('\n');
+    for (const secret of secrets) expect(all).not.toContain(secret);
+    // Ordinary paths stay readable.
+    await fetch(`${base}/api/v4/projects/acme%2Fwidgets`, { headers: { 'X-Request-Id': 'ops-redact-plain' } });
+    await expect.poll(() => lines.find((l) => l.includes('ops-redact-plain')), { timeout: 5000 }).toContain('"path":"/api/v4/projects/acme%2Fwidgets"');
+  });
 });
 
 describe('[OPS] migrations at start', () => {

@@ -42,7 +42,9 @@ describe('[PLATFORM] plumbing', () => {
 });
 
 describe('[PLATFORM] malformed input never becomes a 500', () => {
-  it('answers a NUL byte anywhere with GitLab\'s plain-text 400', async () => {
+  // GitLab's HandleMalformedStrings answers text/plain "Bad Request"; Runway keeps the status and answers
+  // in JSON like every other /api/v4 error (README, differences), so clients can always parse the body.
+  it('answers a NUL byte anywhere with a JSON 400', async () => {
     for (const res of [
       await fetch(`${baseUrl()}/api/v4/runners/all?tag_list=a%00b`, { headers: { 'PRIVATE-TOKEN': rootToken() } }),
       await fetch(`${baseUrl()}/api/v4/projects/acme%2Fa%00b`, { headers: { 'PRIVATE-TOKEN': rootToken() } }),
@@ -53,8 +55,8 @@ describe('[PLATFORM] malformed input never becomes a 500', () => {
       }),
     ]) {
       expect(res.status).toBe(400);
-      expect(res.headers.get('content-type')).toBe('text/plain');
-      expect(await res.text()).toBe('Bad Request');
+      expect(res.headers.get('content-type')).toBe('application/json');
+      expect(await res.json()).toEqual({ message: '400 Bad request' });
     }
   });
 

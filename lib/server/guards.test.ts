@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { hasDotSegment, malformedPath } from './guards';
+
+describe('[PLATFORM] edge guards', () => {
+  it('finds paths whose %-escapes are not UTF-8 or carry NUL', () => {
+    for (const path of ['/api/v4/projects/%ff', '/api/v4/runners/%', '/api/v4/x/%c0%af/y', '/api/v4/projects/%00', '/api/v4/%e0%a4']) {
+      expect(malformedPath(path), path).toBe(true);
+    }
+    for (const path of ['/api/v4/projects/acme%2Fwidgets', '/api/v4/users/%E2%9C%93', '/api/v4/version']) {
+      expect(malformedPath(path), path).toBe(false);
+    }
+  });
+
+  it('finds dot segments, plain or escaped', () => {
+    for (const path of ['/api/v4/..', '/api/v4/%2e%2e/x', '/api/v4/./version', '/api/v4/%2E']) expect(hasDotSegment(path), path).toBe(true);
+    for (const path of ['/api/v4/projects/a.b', '/api/v4/...', '/api/v4/projects/..a']) expect(hasDotSegment(path), path).toBe(false);
+  });
+});

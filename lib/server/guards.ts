@@ -1,0 +1,125 @@
+// What the http wrapper refuses before Next.js sees a request, answered in GitLab's JSON shape:
+// undecodable paths (Next.js would answer a plain-text 500), bodies past RUNWAY_MAX_BODY_BYTES, and
+// requests Node's parser rejects (over-long request lines and headers, malformed syntax).
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { maxBodyBytes } from '../config/env';
+import { BASE_HEADERS as GITLAB_HEADERS } from '../api/response';
+
+const BASE_HEADERS = { ...GITLAB_HEADERS, 'Cache-Control': 'no-store' };
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  413: 'Request Entity Too Large',
+  431: 'Request Header Fields Too Large',
+};
+// GitLab's own wordings (bad_request!, file_too_large!); the others follow the same "<code> <reason>" form.
+const MESSAGES: Record<number, string> = {
+  400: '400 Bad request',
+  408: '408 Request Timeout',
+  413: '413 Request Entity Too Large',
+  431: '431 Request Header Fields Too Large',
+};
+
+function errorBody(status: number): string {
+  // The unknown-route catch-all's shape, as lib/api/errors' routeNotFound.
+  if (status === 404) return JSON.stringify({ error: '404 Not Found' });
+  return JSON.stringify({ message: MESSAGES[status] ?? `${status} ${STATUS_TEXT[status] ?? 'Error'}` });
+}
+
+/** Answers `status` with GitLab's JSON error body and closes the connection (the body is not read). */
+export function refuse(res: http.ServerResponse, status: number): void {
+  const body = errorBody(status);
+  res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  res.end(body);
+}
+
+export const isApiPath = (path: string) => path.startsWith('/api/');
+
+/**
+ * An /api path whose %-escapes do not decode to UTF-8, or decode to a NUL byte: GitLab's
+ * HandleMalformedStrings middleware refuses both with 400 before any routing.
+ */
+export function malformedPath(path: string): boolean {
+  try {
+    return decodeURIComponent(path).includes('\u0000');
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A `.` or `..` segment (plain or %-escaped): Next.js would resolve it and answer from outside /api (an
+ * HTML page). No GitLab route has such a segment, so it is an unknown route.
+ */
+export function hasDotSegment(path: string): boolean {
+  return path.split('/').some((segment) => {
+    const value = segment.replace(/%2e/gi, '.');
+    return value === '.' || value === '..';
+  });
+}
+
+/** A declared Content-Length past the limit: refused before a byte of the body is read. */
+export function declaredTooLarge(req: http.IncomingMessage): boolean {
+  const length = Number(req.headers['content-length']);
+  return Number.isFinite(length) && length > maxBodyBytes();
+}
+
+/**
+ * For routes outside /api/v4 (next-auth, pages), which read bodies whole: a body without a declared
+ * length that grows past the limit closes the connection. /api/v4 handlers count their own bodies and
+ * answer 413 (lib/api/input.ts).
+ */
+export function capUndeclaredBody(req: http.IncomingMessage): void {
+  // Without Transfer-Encoding (and without Content-Length) an HTTP/1.1 request has no body at all.
+  if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] === undefined) return;
+  const limit = maxBodyBytes();
+  let seen = 0;
+  // The http parser hands every body chunk to push(), whoever reads the stream and however.
+  const push = req.push.bind(req);
+  req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+    if (chunk && typeof chunk !== 'string' && (chunk as Buffer).length) {
+      seen += (chunk as Buffer).length;
+      if (seen > limit) {
+        req.destroy();
+        return false;
+      }
+    }
+    return push(chunk, encoding);
+  };
+}
+
+function parserErrorStatus(code: string | undefined): number {
+  if (code === 'HPE_HEADER_OVERFLOW') return 431;
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return 413;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  return 400;
+}
+
+/**
+ * server.on('clientError'): Node's default answers these with an empty body. The JSON answer is written
+ * unless a response has already begun on the socket (a malformed chunk can arrive mid-request, before
+ * the handler answered: the handler's later writes then go nowhere).
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): number | undefined {
+  const current = (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
+    socket.destroy();
+    return undefined;
+  }
+  const status = parserErrorStatus(err.code);
+  const body = errorBody(status);
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...Object.entries(BASE_HEADERS).map(([k, v]) => `${k}: ${v}`),
+    'Connection: close',
+  ].join('\r\n');
+  socket.end(`${head}\r\n\r\n${body}`);
+  // A client that keeps sending after the answer is not waited for.
+  setTimeout(() => socket.destroy(), 2000).unref();
+  return status;
+}

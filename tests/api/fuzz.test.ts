@@ -1,0 +1,294 @@
+// Issue 8's fuzz test: thousands of generated malformed requests over every /api/v4 route file (every
+// method, hostile path segments and %-escapes, NUL bytes, huge/negative/float ids, wrong types in
+// queries and bodies, bad JSON, wrong content types, deep nesting, long strings, unicode), with a fixed
+// seed, as root and anonymously. Asserts: no 5xx, and every error answer is JSON.
+// Its own Runway on its own database (with the demo data, so ids resolve to real rows): its writes and
+// deletes disturb no other test.
+import http from 'node:http';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, type TestDatabase } from '../support/database';
+import { cli, freePort, ROOT, runwayEnv, startServer, stopServer } from '../support/server';
+
+const SEED = 0x5eed8;
+const REQUESTS = 2400;
+const CONCURRENCY = 4;
+
+interface Route {
+  segments: string[];
+  methods: string[];
+}
+
+/** Every route file under app/api/v4: its path template and the methods it declares. */
+function routeFiles(dir = path.join(ROOT, 'app', 'api', 'v4'), prefix: string[] = []): Route[] {
+  const out: Route[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...routeFiles(full, [...prefix, name]));
+    else if (name === 'route.ts') {
+      const source = readFileSync(full, 'utf8');
+      const declared = /routes\(\{([\s\S]*?)\}\)/.exec(source)?.[1] ?? '';
+      const methods = [...declared.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\s*:/g)].map((m) => m[1]);
+      out.push({ segments: prefix, methods: methods.length ? methods : ['GET'] });
+    }
+  }
+  return out;
+}
+
+/** mulberry32: small, seedable, good enough to spread choices. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
+  return { next, int, pick, chance: (p: number) => next() < p };
+}
+type Rng = ReturnType<typeof prng>;
+
+// Path segment values, already in their on-the-wire form.
+const SEGMENTS = [
+  '1', '2', '3', '5', '0', '-1', '1.5', '1e3', '2147483648', '9223372036854775808', '99999999999999999999999999',
+  'abc', 'self', 'all', 'demo%2Fnothing', 'a%2Fb%2Fc', '%252F', '..', '%2e%2e', '.', '%20', '%0a', '%09',
+  '%ff', '%', '%c0%af', '%e0%a4', '%00', 'a%00b', '%5C', 'x%5Cy', '%E2%9C%93', '%F0%9F%98%80', '%ED%A0%80',
+  "'%3B%20DROP%20TABLE%20users%3B--", '%3Cscript%3E', 'null', 'true', '%5B%5D', '%7B%7D', 'é', 'a'.repeat(3000),
+  '0x10', '+1', '%2B1', '1%20', '00001', '1,2', 'main', 'feature%2Fx', '%2F',
+];
+const REAL_SEGMENTS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'];
+
+const PARAM_NAMES = [
+  'page', 'per_page', 'sort', 'order_by', 'scope', 'type', 'status', 'tag_list', 'paused', 'search', 'id', 'runner_type',
+  'access_level', 'user_id', 'ref_name', 'since', 'until', 'with_stats', 'visibility', 'owned', 'membership', 'state',
+  'description', 'name', 'path', 'namespace_id', 'commits', 'sha', 'expires_at', 'scopes', 'username', 'email', 'password',
+  'admin', 'maximum_timeout', 'info', 'token', 'run_untagged', 'locked', 'version_prefix', 'active', 'cursor', 'pagination',
+  'min_access_level', 'all_available', 'top_level_only', 'skip_groups', 'parent_id', 'iids', 'source_branch',
+  'target_branch', 'title', 'project_id', 'system_id', 'last_update', 'maintenance_note', 'created_after', 'revoked',
+];
+const QUERY_VALUES = [
+  '1', '-1', '0', '1.5', '2147483648', '1e400', '99999999999999999999', 'abc', '', '%ff', '%', '%00', 'a%00b', '%c0%af',
+  'true', 'false', 'null', '%5B%5D', 'desc', 'asc', 'zzz', '2024-13-45', '2024-01-01', '2024-01-01T00:00:00Z', 'x'.repeat(5000),
+  '%E2%9C%93', '%F0%9F%98%80', 'a,b,,c', '%2C%2C', '%20%20', 'instance_type', 'online', 'api', '%27%22%3C%3E',
+];
+const BAD_JSON = ['{', '{"a":', 'nul', '{"a":1,}', "{'a':1}", '[', '"unterminated', '\u0000', '{"a":"\\ud800"}', '{"a":1}{"b":2}', '\u00ff\u00fe'];
+
+function jsonValue(r: Rng, depth = 0): unknown {
+  switch (r.int(depth > 2 ? 10 : 14)) {
+    case 0: return null;
+    case 1: return r.chance(0.5);
+    case 2: return r.pick([0, -1, 1, 1.5, 2147483648, 9007199254740993, -1e308, 1e308, Number.MAX_SAFE_INTEGER]);
+    case 3: return r.pick(['', ' ', 'abc', 'x'.repeat(r.pick([100, 70_000])), 'a\u0000b', '\ud800', '😀✓é', '%ff', '../../etc/passwd']);
+    case 4: return r.pick(['instance_type', 'project_type', 'group_type', 'api', 'read_api', 'online', 'paused', 'desc', 'id']);
+    case 5: return r.pick(['2024-01-01', '2024-02-30', 'yesterday', '2024-01-01T00:00:00Z']);
+    case 6: return r.pick(['true', 'false', 'yes', '1', '0']);
+    case 7: return String(r.int(20));
+    case 8: return r.int(20);
+    case 9: return 'a,b';
+    case 10: return Array.from({ length: r.int(4) }, () => jsonValue(r, depth + 1));
+    case 11: return Object.fromEntries(Array.from({ length: r.int(4) }, () => [r.pick(PARAM_NAMES), jsonValue(r, depth + 1)]));
+    case 12: return [[['nested']]];
+    default: return JSON.parse('{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}') as unknown;
+  }
+}
+
+/** Form-encodes a string (lone surrogates become U+FFFD, where encodeURIComponent would throw). */
+const formEncode = (s: string) => new URLSearchParams([['', s]]).toString().slice(1);
+
+function deepJson(levels: number): string {
+  return '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+}
+
+interface Generated {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+  label: string;
+}
+
+function generate(r: Rng, routes: Route[], rootToken: string): Generated {
+  const route = r.pick(routes);
+  const method = r.chance(0.75) ? r.pick(route.methods) : r.pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']);
+  let auth: 'root' | 'anonymous' | 'bad' = r.chance(0.55) ? 'root' : r.chance(0.85) ? 'anonymous' : 'bad';
+  // Keep root able to act: never revoke its token, nor block, delete or demote user 1 (root).
+  const touchesRoot = route.segments[0] === 'users' || route.segments.includes('personal_access_tokens');
+  const segments = route.segments.map((s) => {
+    if (s.startsWith('[...')) return Array.from({ length: 1 + r.int(3) }, () => r.pick(SEGMENTS)).join('/');
+    if (s.startsWith('[')) {
+      const value = r.chance(0.35) ? r.pick(REAL_SEGMENTS) : r.pick(SEGMENTS);
+      return touchesRoot && /^(0*1|1\.5|1e3|self|\+1|%2B1|1%20|00001|1,2)$/.test(value) ? '99' : value;
+    }
+    return s;
+  });
+  if (touchesRoot && method !== 'GET' && auth === 'root' && route.segments.includes('personal_access_tokens')) auth = 'anonymous';
+  let p = `/api/v4/${segments.join('/')}`.replace(/\/$/, '');
+  if (r.chance(0.1)) p += r.pick(['/', '//', '/..', '/%2e%2e/version', '.json', '%20', '/extra']);
+
+  const query: string[] = [];
+  for (let i = r.int(5); i > 0; i--) {
+    const name = r.pick(PARAM_NAMES);
+    const shape = r.int(6);
+    const value = r.pick(QUERY_VALUES);
+    if (shape === 0) query.push(`${name}[]=${value}`, `${name}[]=${r.pick(QUERY_VALUES)}`);
+    else if (shape === 1) query.push(`${name}[x][y]=${value}`);
+    else if (shape === 2) query.push(`${name}${'[a]'.repeat(r.pick([3, 120]))}=1`);
+    else query.push(`${name}=${value}`);
+  }
+  if (query.length) p += `?${query.join('&')}`;
+
+  const headers: Record<string, string> = {};
+  if (auth === 'root') headers['PRIVATE-TOKEN'] = rootToken;
+  if (auth === 'bad') headers[r.pick(['PRIVATE-TOKEN', 'Authorization', 'JOB-TOKEN'])] = r.pick(['glpat-invalid', 'Bearer ', 'Bearer x%ffy', 'Basic Zm9vOmJhcg==', 'x'.repeat(2000)]);
+  if (auth === 'root' && r.chance(0.05)) headers.Sudo = r.pick(['nobody', '99999', '-1', '1.5', 'root']);
+  if (r.chance(0.1)) headers.Cookie = r.pick(['_ga=%E0%A4%A', 'next-auth.session-token=%ff', 'next-auth.session-token=abc', 'next-auth.session-token.0=%', 'a=b; =; ;;']);
+
+  let body: Buffer | undefined;
+  let kind = 'none';
+  if (method !== 'GET' && method !== 'HEAD' && r.chance(0.8)) {
+    kind = r.pick(['json', 'json', 'json', 'badjson', 'deep', 'array', 'form', 'multipart', 'badmultipart', 'text', 'xml', 'notype']);
+    const obj = () => Object.fromEntries(Array.from({ length: 1 + r.int(6) }, () => [r.pick(PARAM_NAMES), jsonValue(r)]));
+    switch (kind) {
+      case 'json':
+        headers['Content-Type'] = r.pick(['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json']);
+        body = Buffer.from(JSON.stringify(obj()));
+        break;
+      case 'badjson':
+        headers['Content-Type'] = 'application/json';
+        body = Buffer.from(r.pick(BAD_JSON), 'latin1');
+        break;
+      case 'deep':
+        headers['Content-Type'] = 'application/json';
+        body = Buffer.from(r.chance(0.5) ? deepJson(10_000) : `[${'['.repeat(5000)}${']'.repeat(5000)}]`);
+        break;
+      case 'array':
+        headers['Content-Type'] = 'application/json';
+        body = Buffer.from(JSON.stringify(r.pick([[1, 2], 'string', 42, true, [obj()]])));
+        break;
+      case 'form': {
+        headers['Content-Type'] = 'application/x-www-form-urlencoded';
+        const pairs = Object.entries(obj()).map(([k, v]) => `${k}${r.chance(0.3) ? '[]' : ''}=${r.chance(0.3) ? r.pick(QUERY_VALUES) : formEncode(String(v))}`);
+        body = Buffer.from(pairs.join('&'));
+        break;
+      }
+      case 'multipart': {
+        const boundary = 'fuzzboundary';
+        headers['Content-Type'] = `multipart/form-data; boundary=${boundary}`;
+        const parts = Object.entries(obj()).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${String(v)}\r\n`);
+        body = Buffer.from(`${parts.join('')}--${boundary}--\r\n`);
+        break;
+      }
+      case 'badmultipart':
+        headers['Content-Type'] = r.pick(['multipart/form-data', 'multipart/form-data; boundary=x', 'multipart/form-data; boundary=']);
+        body = Buffer.from('--y\r\ngarbage\r\n');
+        break;
+      case 'text':
+        headers['Content-Type'] = 'text/plain';
+        body = Buffer.from('runner_type=instance_type');
+        break;
+      case 'xml':
+        headers['Content-Type'] = 'application/xml';
+        body = Buffer.from('<?xml version="1.0"?><a>1</a>');
+        break;
+      default:
+        body = Buffer.from(JSON.stringify(obj()));
+    }
+  }
+  return { method, path: p, headers, body, label: `${method} ${p.slice(0, 200)} [${auth}, ${kind}]` };
+}
+
+interface Answer {
+  status: number;
+  contentType?: string;
+  text: string;
+}
+
+function send(base: URL, agent: http.Agent, g: Generated): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: base.hostname, port: base.port, method: g.method, path: g.path, headers: g.headers, agent });
+    req.setTimeout(20_000, () => req.destroy(new Error('timed out')));
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => resolve({ status: res.statusCode!, contentType: res.headers['content-type'], text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(g.body);
+  });
+}
+
+let database: TestDatabase;
+let server: ChildProcess;
+let base: URL;
+let token: string;
+
+beforeAll(async () => {
+  const [port, dbPort] = [await freePort(), await freePort()];
+  database = await freshDatabase(`runway_test_fuzz_${process.pid}`, dbPort);
+  base = new URL(`http://127.0.0.1:${port}`);
+  const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: base.origin, RUNWAY_DEMO: 'true' });
+  const made = cli(['create-token', '--username', 'root', '--scopes', 'api,sudo', '--name', 'fuzz'], env);
+  expect(made.status).toBe(0);
+  token = made.stdout.trim();
+  server = await startServer(port, env);
+}, 180_000);
+
+afterAll(async () => {
+  if (server) await stopServer(server);
+  await database?.drop();
+});
+
+describe('[FUZZ] /api/v4 under malformed requests', () => {
+  it(`answers ${REQUESTS} generated hostile requests without a 5xx, every error in JSON`, async () => {
+    const routes = routeFiles();
+    expect(routes.length).toBeGreaterThan(40);
+    const r = prng(SEED);
+    const requests = Array.from({ length: REQUESTS }, () => generate(r, routes, token));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    let nextIndex = 0;
+    const worker = async () => {
+      while (nextIndex < requests.length) {
+        const g = requests[nextIndex++];
+        let answer: Answer;
+        try {
+          answer = await send(base, agent, g);
+        } catch (err) {
+          failures.push(`${g.label}: no answer (${(err as Error).message})`);
+          continue;
+        }
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status >= 500) failures.push(`${g.label}: ${answer.status} ${answer.text.slice(0, 200)}`);
+        else if (answer.status >= 400 && g.method !== 'HEAD') {
+          let parsed = false;
+          try {
+            JSON.parse(answer.text);
+            parsed = true;
+          } catch {
+            parsed = false;
+          }
+          if (answer.contentType !== 'application/json' || !parsed) {
+            failures.push(`${g.label}: ${answer.status} not JSON (${answer.contentType}) ${answer.text.slice(0, 120)}`);
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    agent.destroy();
+    expect(failures.slice(0, 25), `${failures.length} failures`).toEqual([]);
+    // The run reached the handlers, not only the edge: successes and many kinds of refusal.
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(50);
+    expect([400, 401, 403, 404].every((s) => (statuses.get(s) ?? 0) > 0)).toBe(true);
+    // Root still works afterwards: the fuzzer did not lock itself out.
+    const after = await fetch(`${base.origin}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': token } });
+    expect(after.status).toBe(200);
+    expect(server.exitCode).toBeNull();
+  }, 150_000);
+});
