@@ -2,14 +2,16 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '../ui/cn';
-import { NAVIGATION } from './navigation';
+import { activeItem, NAVIGATION } from './navigation';
 
 export function SideNav({ admin }: { admin: boolean }) {
   const pathname = usePathname();
+  const items = NAVIGATION.filter((item) => admin || !item.adminOnly);
+  const current = activeItem(items, pathname);
   return (
     <nav aria-label="Main" className="flex flex-col gap-0.5">
-      {NAVIGATION.filter((item) => admin || !item.adminOnly).map((item) => {
-        const active = pathname === item.match || pathname.startsWith(`${item.match}/`);
+      {items.map((item) => {
+        const active = item === current;
         return (
           <Link
             key={item.href}
