@@ -5,7 +5,7 @@ import Link from 'next/link';
 export function NotFoundPage() {
   return (
     <div className="flex flex-col items-center gap-3 py-16 text-center">
-      <p className="text-5xl font-semibold text-slate-300" aria-hidden>
+      <p className="text-5xl font-semibold text-slate-500" aria-hidden>
         404
       </p>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Page not found</h1>
