@@ -197,6 +197,33 @@ test.describe('[NAVIGATION] getting there', () => {
     await readOnly.goto(`/groups/${tag}`);
     await expect(rows(readOnly, 'Projects').filter({ hasText: 'Website' })).toHaveCount(1);
     await expect(readOnly.getByRole('navigation', { name: 'Group pages' })).toHaveCount(0);
+    // As in GitLab, a top-level group also answers at its own path.
+    await readOnly.goto(`/${tag}`);
+    await expect(readOnly.getByRole('heading', { level: 1, name: `Acme ${tag}` })).toBeVisible();
+  });
+
+  test('[NAVIGATION] a list that cannot load says so, and Try again recovers', async ({ page }) => {
+    const api = await rootApi(page);
+    const tag = uniq('navfail');
+    await api.group({ name: `Recovered ${tag}`, path: tag, visibility: 'private' });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The first answers wait (the loading state), then fail (the error state) until the route is lifted.
+    await page.route('**/api/v4/groups?*', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: '500 Internal Server Error' }) });
+    });
+    await page.goto(`/dashboard/groups?search=${tag}`);
+    await expect(page.getByRole('status')).toContainText('Loading');
+    await screenshot(page, 'groups-list-loading');
+    release();
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load groups' });
+    await expect(alert).toContainText('500 Internal Server Error');
+    await screenshot(page, 'groups-list-error');
+    await page.unroute('**/api/v4/groups?*');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(rows(page, 'Groups').filter({ hasText: `Recovered ${tag}` })).toHaveCount(1);
   });
 
   test('[NAVIGATION] what a user may not see is not found, and signed-out visitors go to sign-in', async ({ page, browser }) => {
