@@ -10,7 +10,7 @@ import { DataTable } from '../ui/data-table';
 import { ErrorState, LoadingState } from '../ui/states';
 import { MAINTAINER } from '@/lib/client/access-levels';
 import { groupHref, projectHref } from '@/lib/client/paths';
-import type { Project } from '@/lib/client/types';
+import type { Group, Project } from '@/lib/client/types';
 import { pageParam, useUrlState } from '@/lib/client/url-state';
 import { groupColumns } from './groups-list';
 import { LinkCards } from './link-cards';
@@ -23,6 +23,12 @@ const projectColumns: ColumnDef<Project>[] = [
   { id: 'name', header: 'Project', cell: ({ row: { original: p } }) => <NameCell href={projectHref(p.path_with_namespace)} name={p.name} description={p.description} /> },
   { id: 'visibility', header: 'Visibility', cell: ({ row }) => <VisibilityBadge visibility={row.original.visibility} /> },
   { id: 'branch', header: 'Default branch', cell: ({ row }) => row.original.default_branch ?? <span className="text-slate-400">—</span> },
+];
+
+// Inside a group its subgroups go by their own names (the group is in the breadcrumbs already).
+const subgroupColumns: ColumnDef<Group>[] = [
+  { id: 'name', header: 'Subgroup', cell: ({ row: { original: g } }) => <NameCell href={groupHref(g.full_path)} name={g.name} description={g.description} /> },
+  ...groupColumns.slice(1),
 ];
 
 export function GroupOverview({ fullPath }: { fullPath: string }) {
@@ -50,7 +56,7 @@ export function GroupOverview({ fullPath }: { fullPath: string }) {
       {mayReadRunners && (
         <LinkCards label="Group pages" links={[{ href: groupHref(g.full_path, 'runners'), label: 'Runners', hint: 'Group runners, shared with every project in this group and its subgroups.' }]} />
       )}
-      <ListSection title="Subgroups" query={subgroups} columns={groupColumns} page={subgroupsPage} onPageChange={(page) => update({ subgroups_page: page })} />
+      <ListSection title="Subgroups" query={subgroups} columns={subgroupColumns} page={subgroupsPage} onPageChange={(page) => update({ subgroups_page: page })} />
       <ListSection title="Projects" query={projects} columns={projectColumns} page={projectsPage} onPageChange={(page) => update({ projects_page: page })} />
     </div>
   );
