@@ -39,10 +39,11 @@ test.describe('[AUTH] sign-in', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/sign-in$/);
     await signIn(page);
-    await expect(page).toHaveURL(new RegExp(`${TOKENS_PAGE}$`));
-    await expect(page.getByRole('heading', { name: 'Personal access tokens' })).toBeVisible();
+    // GitLab lands signed-in users on their projects.
+    await expect(page).toHaveURL(/\/dashboard\/projects$/);
+    await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Access tokens' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Projects' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('current-user')).toContainText('Administrator');
 
     // The session cookie authenticates API reads.
@@ -98,10 +99,12 @@ test.describe('[AUTH] other users', () => {
     const userContext = await browser.newContext();
     const userPage = await userContext.newPage();
     await signIn(userPage, username, password);
-    // Only Access tokens is on the menu; no admin badge.
+    // No admin badge.
     await expect(userPage.getByTestId('current-user')).toContainText('E2E User');
     await expect(userPage.getByText('Admin', { exact: true })).toHaveCount(0);
-    // A new user has no tokens yet: the list says so.
+    // A new user lands on an empty projects list and has no tokens yet: the lists say so.
+    await expect(userPage.getByText('No projects yet')).toBeVisible();
+    await userPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Access tokens' }).click();
     await expect(userPage.getByText('No personal access tokens')).toBeVisible();
     const seen = await (await page.request.get(`/api/v4/users/${id}`)).json();
     expect(seen.current_sign_in_at).not.toBeNull();

@@ -9,6 +9,9 @@ export interface NavItem {
 }
 
 export const NAVIGATION: NavItem[] = [
+  // GitLab's "Your work": signed-in users land on their projects.
+  { label: 'Projects', href: '/dashboard/projects', match: '/dashboard/projects' },
+  { label: 'Groups', href: '/dashboard/groups', match: '/dashboard/groups' },
   {
     label: 'Access tokens',
     href: '/-/user_settings/personal_access_tokens',
@@ -17,6 +20,15 @@ export const NAVIGATION: NavItem[] = [
   { label: 'Active sessions', href: '/-/user_settings/active_sessions', match: '/-/user_settings/active_sessions' },
   // GitLab's admin path; non-admins see the runners they own there (GET /runners instead of /runners/all).
   { label: 'Runners', href: '/admin/runners', match: '/admin/runners' },
+  // GitLab answers 404 to non-admins at /admin.
+  { label: 'Admin area', href: '/admin', match: '/admin', adminOnly: true },
 ];
+
+/** The item to highlight: the one whose `match` is the longest prefix of the path (/admin/runners is Runners, not Admin area). */
+export function activeItem(items: NavItem[], pathname: string): NavItem | undefined {
+  return items
+    .filter((item) => pathname === item.match || pathname.startsWith(`${item.match}/`))
+    .sort((a, b) => b.match.length - a.match.length)[0];
+}
 
 export const firstPage = () => NAVIGATION[0].href;

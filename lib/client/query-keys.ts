@@ -24,5 +24,22 @@ export const queryKeys = {
     managers: (id: number) => ['runners', 'detail', id, 'managers'] as const,
     jobs: (id: number, filters: { page: number; perPage: number }) => ['runners', 'detail', id, 'jobs', filters] as const,
   },
+  projects: {
+    all: ['projects'] as const,
+    /** `membership`: the caller's projects (non-admins); admins list every project. */
+    list: (filters: { membership: boolean; search?: string; page: number; perPage: number }) => ['projects', 'list', filters] as const,
+    detail: (fullPath: string) => ['projects', 'detail', fullPath] as const,
+  },
+  groups: {
+    all: ['groups'] as const,
+    list: (filters: { search?: string; page: number; perPage: number }) => ['groups', 'list', filters] as const,
+    detail: (fullPath: string) => ['groups', 'detail', fullPath] as const,
+    subgroups: (fullPath: string, filters: { page: number; perPage: number }) => ['groups', 'detail', fullPath, 'subgroups', filters] as const,
+    projects: (fullPath: string, filters: { page: number; perPage: number }) => ['groups', 'detail', fullPath, 'projects', filters] as const,
+    /** The viewer's effective (inherited) membership, for what the page offers them. */
+    access: (fullPath: string, userId: number) => ['groups', 'detail', fullPath, 'access', userId] as const,
+  },
+  /** X-Total of each list the admin overview counts. */
+  adminCounts: ['admin', 'counts'] as const,
   currentUser: ['user'] as const,
 };

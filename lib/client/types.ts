@@ -134,3 +134,62 @@ export interface RunnerUpdate {
   maximum_timeout?: number | null;
   maintenance_note?: string;
 }
+
+// Groups and projects (GitLab's Group, GroupDetail, Project and ProjectWithAccess entities; the fields the
+// dashboard reads).
+
+export type Visibility = 'private' | 'internal' | 'public';
+
+export interface NamespaceBasic {
+  id: number;
+  name: string;
+  path: string;
+  kind: 'user' | 'group';
+  full_path: string;
+  parent_id: number | null;
+  web_url: string;
+}
+
+export interface Project {
+  id: number;
+  description: string | null;
+  name: string;
+  name_with_namespace: string;
+  path: string;
+  path_with_namespace: string;
+  created_at: string;
+  default_branch: string | null;
+  web_url: string;
+  last_activity_at?: string;
+  namespace: NamespaceBasic;
+  visibility?: Visibility;
+}
+
+export interface MemberAccess {
+  access_level: number;
+  notification_level: number;
+}
+
+export interface ProjectWithAccess extends Project {
+  permissions: { project_access: MemberAccess | null; group_access: MemberAccess | null };
+}
+
+export interface Group {
+  id: number;
+  web_url: string;
+  name: string;
+  path: string;
+  description: string | null;
+  visibility: Visibility;
+  full_name: string;
+  full_path: string;
+  created_at: string;
+  parent_id: number | null;
+}
+
+export interface Member {
+  id: number;
+  username: string;
+  name: string;
+  access_level: number;
+}

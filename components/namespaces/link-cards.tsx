@@ -1,0 +1,28 @@
+// A grid of links to a project's or group's pages, each with a line saying what is there.
+import Link from 'next/link';
+
+export interface LinkCard {
+  href: string;
+  label: string;
+  hint: string;
+}
+
+export function LinkCards({ label, links }: { label: string; links: LinkCard[] }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {links.map((l) => (
+          <li key={l.href}>
+            <Link
+              href={l.href}
+              className="flex h-full flex-col rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm hover:border-indigo-300 hover:bg-indigo-50/40 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <span className="text-sm font-medium text-indigo-700">{l.label}</span>
+              <span className="text-xs text-slate-600">{l.hint}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

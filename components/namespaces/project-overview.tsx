@@ -1,0 +1,59 @@
+'use client';
+// A project's page (/<full_path>): what it is, and the ways into it. CI/CD settings (where its runners are
+// managed) are offered to Maintainers and up, and administrators, as GitLab's sidebar does.
+import { notFound } from 'next/navigation';
+import { useCurrentUser } from '../dashboard/session-provider';
+import { formatDate } from '../tokens/format';
+import { ErrorState, LoadingState } from '../ui/states';
+import { effectiveLevel, MAINTAINER, roleName } from '@/lib/client/access-levels';
+import { projectHref } from '@/lib/client/paths';
+import { DetailsList } from './details-list';
+import { LinkCards, type LinkCard } from './link-cards';
+import { NamespaceHeader } from './namespace-header';
+import { isNotFound, useProject } from './use-namespaces';
+
+export function ProjectOverview({ fullPath }: { fullPath: string }) {
+  const { admin } = useCurrentUser();
+  const project = useProject(fullPath);
+  if (project.isPending) return <LoadingState />;
+  if (project.error) {
+    if (isNotFound(project.error)) notFound();
+    return <ErrorState title="Could not load the project" error={project.error} onRetry={() => project.refetch()} />;
+  }
+  const p = project.data;
+  const level = effectiveLevel(p.permissions);
+  const path = p.path_with_namespace;
+  const links: LinkCard[] = [
+    { href: projectHref(path, 'merge_requests'), label: 'Merge requests', hint: 'Open, merged and closed merge requests, with their context commits.' },
+    { href: projectHref(path, p.default_branch ? `commits/${p.default_branch}` : 'commits'), label: 'Commits', hint: `The history of ${p.default_branch ?? 'the default branch'}.` },
+    { href: projectHref(path, 'branches'), label: 'Branches', hint: 'Every branch of the repository.' },
+  ];
+  if (admin || level >= MAINTAINER) {
+    links.push({ href: projectHref(path, 'settings/ci_cd'), label: 'CI/CD settings', hint: 'Runners available to this project: project, group and instance runners.' });
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <NamespaceHeader
+        kind="Project"
+        id={p.id}
+        name={p.name}
+        description={p.description}
+        visibility={p.visibility}
+        parentPath={p.namespace.full_path}
+        personalParent={p.namespace.kind === 'user'}
+      />
+      <DetailsList
+        items={[
+          { term: 'Path', value: <code className="text-xs">{path}</code> },
+          { term: 'Default branch', value: p.default_branch ?? <span className="text-slate-500">None (empty repository)</span> },
+          { term: 'Your role', value: roleName(level) ?? (admin ? 'Administrator' : 'Not a member') },
+          { term: 'Created', value: formatDate(p.created_at) },
+        ]}
+      />
+      <section className="flex flex-col gap-3">
+        <h2 className="text-base font-semibold text-slate-900">In this project</h2>
+        <LinkCards label="Project pages" links={links} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+'use client';
+// /dashboard/projects: the projects the user is a member of (administrators: every project).
+import type { ColumnDef } from '@tanstack/react-table';
+import { useCurrentUser } from '../dashboard/session-provider';
+import { formatDate } from '../tokens/format';
+import { effectiveLevel, roleName } from '@/lib/client/access-levels';
+import { projectHref } from '@/lib/client/paths';
+import type { ProjectWithAccess } from '@/lib/client/types';
+import { DashboardList } from './dashboard-list';
+import { NameCell } from './name-cell';
+import { useProjectList } from './use-namespaces';
+import { VisibilityBadge } from './visibility-badge';
+
+const columns: ColumnDef<ProjectWithAccess>[] = [
+  {
+    id: 'name',
+    header: 'Project',
+    cell: ({ row: { original: p } }) => <NameCell href={projectHref(p.path_with_namespace)} prefix={p.namespace.full_path} name={p.name} description={p.description} />,
+  },
+  { id: 'visibility', header: 'Visibility', cell: ({ row }) => <VisibilityBadge visibility={row.original.visibility} /> },
+  { id: 'role', header: 'Your role', cell: ({ row }) => roleName(effectiveLevel(row.original.permissions)) ?? <span className="text-slate-400">—</span> },
+  { id: 'activity', header: 'Last activity', cell: ({ row }) => formatDate(row.original.last_activity_at ?? row.original.created_at) },
+];
+
+export function ProjectsList() {
+  const { admin } = useCurrentUser();
+  return (
+    <DashboardList
+      title="Projects"
+      description={admin ? 'Every project on this instance (you are an administrator).' : 'Projects you are a member of, directly or through a group.'}
+      noun="projects"
+      none="Projects you create or are added to show up here."
+      columns={columns}
+      useList={useProjectList}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+'use client';
+// Groups and projects through /api/v4: the dashboard lists (one page, keyed by the URL's search and page),
+// a project or group by its URL-encoded full path, a group's subgroups and projects, and the viewer's
+// inherited membership in a group.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useApi, useCurrentUser } from '../dashboard/session-provider';
+import { ApiError } from '@/lib/client/api';
+import { queryKeys } from '@/lib/client/query-keys';
+import type { Group, Member, Project, ProjectWithAccess } from '@/lib/client/types';
+
+export const PER_PAGE = 20;
+
+const encoded = (fullPath: string) => encodeURIComponent(fullPath);
+
+/** GitLab's "Your projects": the caller's memberships; administrators list every project. */
+export function useProjectList(filters: { search?: string; page: number }) {
+  const api = useApi();
+  const { admin } = useCurrentUser();
+  const key = { membership: !admin, search: filters.search, page: filters.page, perPage: PER_PAGE };
+  return useQuery({
+    queryKey: queryKeys.projects.list(key),
+    queryFn: () =>
+      api.getPage<ProjectWithAccess>('/projects', {
+        membership: key.membership || undefined,
+        search: key.search,
+        order_by: 'last_activity_at',
+        page: key.page,
+        per_page: key.perPage,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /groups: the caller's groups (all_available defaults to true for administrators: every group). */
+export function useGroupList(filters: { search?: string; page: number }) {
+  const api = useApi();
+  const key = { search: filters.search, page: filters.page, perPage: PER_PAGE };
+  return useQuery({
+    queryKey: queryKeys.groups.list(key),
+    queryFn: () => api.getPage<Group>('/groups', { search: key.search, page: key.page, per_page: key.perPage }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProject(fullPath: string) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.projects.detail(fullPath), queryFn: () => api.get<ProjectWithAccess>(`/projects/${encoded(fullPath)}`) });
+}
+
+export function useGroup(fullPath: string) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.groups.detail(fullPath), queryFn: () => api.get<Group>(`/groups/${encoded(fullPath)}`, { with_projects: false }) });
+}
+
+export function useSubgroups(fullPath: string, page: number, enabled: boolean) {
+  const api = useApi();
+  const filters = { page, perPage: PER_PAGE };
+  return useQuery({
+    queryKey: queryKeys.groups.subgroups(fullPath, filters),
+    queryFn: () => api.getPage<Group>(`/groups/${encoded(fullPath)}/subgroups`, { page, per_page: PER_PAGE }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useGroupProjects(fullPath: string, page: number, enabled: boolean) {
+  const api = useApi();
+  const filters = { page, perPage: PER_PAGE };
+  return useQuery({
+    queryKey: queryKeys.groups.projects(fullPath, filters),
+    queryFn: () => api.getPage<Project>(`/groups/${encoded(fullPath)}/projects`, { order_by: 'name', sort: 'asc', page, per_page: PER_PAGE }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The viewer's access level in the group, inherited memberships included (0 when not a member). */
+export function useGroupAccessLevel(fullPath: string, enabled: boolean) {
+  const api = useApi();
+  const { id } = useCurrentUser();
+  return useQuery({
+    queryKey: queryKeys.groups.access(fullPath, id),
+    queryFn: async () => {
+      try {
+        return (await api.get<Member>(`/groups/${encoded(fullPath)}/members/all/${id}`)).access_level;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return 0;
+        throw error;
+      }
+    },
+    enabled,
+  });
+}
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { groupHref, parseNamespacedRoute, projectHref } from './paths';
+
+describe('namespaced routes', () => {
+  it('splits a nested project path from its sub-page at /-/', () => {
+    expect(parseNamespacedRoute(['acme', 'platform', 'ci', 'pipeline-tools'], { reservedFirst: true })).toEqual({
+      fullPath: 'acme/platform/ci/pipeline-tools',
+      page: [],
+      depth: 4,
+    });
+    expect(parseNamespacedRoute(['acme', 'api', '-', 'settings', 'ci_cd'], { reservedFirst: true })).toEqual({
+      fullPath: 'acme/api',
+      page: ['settings', 'ci_cd'],
+      depth: 2,
+    });
+  });
+
+  it('refuses reserved first segments, empty paths and dot segments', () => {
+    for (const first of ['admin', 'dashboard', 'groups', 'api', 'sign-in', 'help', '-', 'Admin']) {
+      expect(parseNamespacedRoute([first, 'x'], { reservedFirst: true }), first).toBeNull();
+    }
+    expect(parseNamespacedRoute(['-', 'settings'])).toBeNull();
+    expect(parseNamespacedRoute(['acme', '..', 'x'])).toBeNull();
+    // Under /groups/ the first segment is the group's own, whatever it is.
+    expect(parseNamespacedRoute(['help'])).toEqual({ fullPath: 'help', page: [], depth: 1 });
+  });
+
+  it('builds GitLab-shaped links', () => {
+    expect(projectHref('acme/api')).toBe('/acme/api');
+    expect(projectHref('acme/api', 'settings/ci_cd')).toBe('/acme/api/-/settings/ci_cd');
+    expect(groupHref('acme/platform', 'runners')).toBe('/groups/acme/platform/-/runners');
+  });
+});
+
+describe('segment decoding', () => {
+  it('decodes percent-encoded segments and keeps malformed ones as typed', () => {
+    expect(parseNamespacedRoute(['acme', 'my%20project'])?.fullPath).toBe('acme/my project');
+    expect(parseNamespacedRoute(['acme', '100%'])?.fullPath).toBe('acme/100%');
+  });
+});

@@ -1,0 +1,36 @@
+// The dashboard's catch-all addresses as GitLab lays them out: `/<namespace>/<project>[/-/<sub-page>]` for
+// projects (namespaces nest), `/groups/<full_path>[/-/<sub-page>]` for groups; `/-/` separates the path
+// from the page inside it. First segments that are Runway's (or GitLab's) own routes are never namespaces.
+export const RESERVED_TOP_LEVEL = new Set(['-', 'admin', 'api', 'dashboard', 'groups', 'help', 'sign-in', 'users', 'explore', 'search', 'projects']);
+
+export interface NamespacedRoute {
+  /** The project's or group's full path, e.g. `acme/platform/ci/pipeline-tools`. */
+  fullPath: string;
+  /** Segments after `/-/` (empty for the overview). */
+  page: string[];
+  /** Segments in the full path (1: a top-level namespace). */
+  depth: number;
+}
+
+/** A route segment as typed (Next.js hands dynamic segments over still percent-encoded). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Splits catch-all segments at `-`; null when they cannot name a project or group page. */
+export function parseNamespacedRoute(rawSegments: string[], opts: { reservedFirst?: boolean } = {}): NamespacedRoute | null {
+  const segments = rawSegments.map(decodeSegment);
+  const split = segments.indexOf('-');
+  const path = split === -1 ? segments : segments.slice(0, split);
+  const page = split === -1 ? [] : segments.slice(split + 1);
+  if (!path.length || path.some((s) => !s || s === '.' || s === '..')) return null;
+  if (opts.reservedFirst && RESERVED_TOP_LEVEL.has(path[0].toLowerCase())) return null;
+  return { fullPath: path.join('/'), page, depth: path.length };
+}
+
+export const projectHref = (fullPath: string, page?: string) => `/${fullPath}${page ? `/-/${page}` : ''}`;
+export const groupHref = (fullPath: string, page?: string) => `/groups/${fullPath}${page ? `/-/${page}` : ''}`;

@@ -1,0 +1,50 @@
+'use client';
+// A page's table state in the address bar: read with `params`, change with `update`, which pushes a new
+// history entry (Back undoes a page turn or a search) or replaces the current one (typing in a search box).
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback } from 'react';
+
+export type QueryChanges = Record<string, string | number | undefined | null>;
+
+type Params = { get(name: string): string | null };
+
+/** A 1-based page number from the URL; anything else is page 1. */
+export function pageParam(params: Params, name = 'page'): number {
+  return Math.max(1, Number.parseInt(params.get(name) ?? '1', 10) || 1);
+}
+
+/** A trimmed text value from the URL, or undefined when blank. */
+export function textParam(params: Params, name: string): string | undefined {
+  return params.get(name)?.trim() || undefined;
+}
+
+/**
+ * Applies changes to a query string: empty values, and pages of 1 (`page`, `*_page`), are dropped so the
+ * address stays short; `resetPages` lists page keys that go back to 1 because the list they count changed.
+ */
+export function mergeQuery(current: string, changes: QueryChanges, resetPages: string[] = []): string {
+  const next = new URLSearchParams(current);
+  for (const key of resetPages) next.delete(key);
+  for (const [key, value] of Object.entries(changes)) {
+    const isPage = key === 'page' || key.endsWith('_page');
+    if (value === undefined || value === null || value === '' || (isPage && Number(value) <= 1)) next.delete(key);
+    else next.set(key, String(value));
+  }
+  return next.toString();
+}
+
+export function useUrlState() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const update = useCallback(
+    (changes: QueryChanges, opts: { resetPages?: string[]; replace?: boolean } = {}) => {
+      const qs = mergeQuery(params.toString(), changes, opts.resetPages);
+      const href = qs ? `${pathname}?${qs}` : pathname;
+      if (opts.replace) router.replace(href, { scroll: false });
+      else router.push(href, { scroll: false });
+    },
+    [params, pathname, router],
+  );
+  return { params, update };
+}
