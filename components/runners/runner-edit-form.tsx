@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import { FieldError } from '../ui/field-error';
 import { InlineError } from '../ui/states';
 import type { RunnerAccessLevel, RunnerDetails, RunnerUpdate } from '@/lib/client/types';
 import { validationMessages } from '@/lib/client/validation';
@@ -45,15 +46,6 @@ export function problemsFrom(error: unknown): FormProblems {
     else problems.general.push(...messages.map((m) => `${attr} ${m}`));
   }
   return problems;
-}
-
-function FieldError({ id, messages }: { id: string; messages?: string[] }) {
-  if (!messages?.length) return null;
-  return (
-    <p id={id} className="text-sm text-red-700">
-      {messages.join(' ')}
-    </p>
-  );
 }
 
 export function RunnerEditForm({ runner, onDone }: { runner: RunnerDetails; onDone: () => void }) {

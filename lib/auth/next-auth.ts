@@ -8,6 +8,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { db } from '../db/client';
 import type { User } from '../db/generated/client';
 import { verifyPassword } from './password';
+import { safeCallbackPath } from './callback-path';
 import { csrfTokenFor } from './session';
 
 // One week, as GitLab's default session expiry.
@@ -29,11 +30,6 @@ export async function authorizeCredentials(login: string, password: string): Pro
     where: { id: user.id },
     data: { lastSignInAt: user.currentSignInAt ?? new Date(), currentSignInAt: new Date() },
   });
-}
-
-/** A same-origin path to return to after sign-in; anything else falls back to the dashboard. */
-export function safeCallbackPath(value: string | null | undefined): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
 }
 
 export const authOptions: NextAuthOptions = {
