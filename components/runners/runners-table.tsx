@@ -1,7 +1,7 @@
 'use client';
 import { createColumnHelper } from '@tanstack/react-table';
 import Link from 'next/link';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { DataTable } from '../ui/data-table';
 import { formatDate } from '../tokens/format';
 import type { Runner } from '@/lib/client/types';
@@ -16,7 +16,7 @@ export const runnerPath = (id: number) => `/admin/runners/${id}`;
 // No tags column: GitLab's list entry carries no tags, and one detail request per row would make every
 // page load cost 20 extra requests. Tags show on the runner's page; the tag filter works on the list.
 
-export function RunnersTable({ filters, onPageChange }: { filters: RunnerFilters; onPageChange: (page: number) => void }) {
+export function RunnersTable({ filters, onPageChange, errorState }: { filters: RunnerFilters; onPageChange: (page: number) => void; errorState?: ReactNode }) {
   const list = useRunnerList(filters);
   const columns = useMemo(
     () => [
@@ -73,6 +73,7 @@ export function RunnersTable({ filters, onPageChange }: { filters: RunnerFilters
       isFetching={list.isPlaceholderData}
       error={list.error}
       onRetry={() => list.refetch()}
+      errorState={errorState}
       empty={{
         title: filtered ? 'No runners match these filters' : 'No runners',
         description: filtered ? 'Change or clear the filters to see more runners.' : 'Runners appear here once they are created or registered.',
