@@ -3,8 +3,8 @@ import { signIn } from 'next-auth/react';
 import { useSearchParams } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../ui/button';
-import { cn } from '../ui/cn';
 import { FieldError } from '../ui/field-error';
+import { inputClass } from '../ui/input';
 import { InlineError } from '../ui/states';
 import { safeCallbackPath } from '@/lib/auth/callback-path';
 
@@ -23,8 +23,6 @@ const REQUIRED: Record<Field, string> = {
   password: 'Enter your password.',
 };
 
-const inputClass =
-  'block w-full rounded-md border-0 px-3 py-2 outline-none text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600';
 
 export function SignInForm() {
   const params = useSearchParams();
@@ -67,7 +65,7 @@ export function SignInForm() {
   const fieldProps = (f: Field) => ({
     'aria-invalid': !!missing[f],
     'aria-describedby': missing[f] ? `${f}-error` : undefined,
-    className: cn(inputClass, missing[f] && 'ring-red-500'),
+    className: inputClass,
     // Typing clears that field's message.
     onChange: () => missing[f] && setMissing((m) => ({ ...m, [f]: undefined })),
   });

@@ -14,9 +14,9 @@ import { RunnerEditForm } from './runner-edit-form';
 import { RunnerJobs } from './runner-jobs';
 import { RunnerManagers } from './runner-managers';
 import { useRunner, useUpdateRunner } from './use-runners';
+import { muted } from '../ui/muted';
 
 export const RUNNERS_PATH = '/admin/runners';
-const muted = (text: string) => <span className="text-slate-400">{text}</span>;
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -11,7 +11,7 @@ import { EmptyState } from '../ui/states';
 import { hasFilters, parseRunnerFilters, RUNNER_TYPES, runnerFiltersQuery, STATUS_FILTERS, type RunnerFilters, type StatusFilter } from '@/lib/client/runner-filters';
 import { parameterErrors } from '@/lib/client/validation';
 import { RunnersTable } from './runners-table';
-import { inputClass } from './styles';
+import { inputClass } from '../ui/input';
 import { useRunnerList } from './use-runners';
 
 // The typed filters the API validates, with their labels: its refusal is shown beside the field.
@@ -139,7 +139,7 @@ export function RunnersList() {
                   name={f}
                   defaultValue={filters[key] ?? ''}
                   placeholder={placeholder}
-                  className={cn(inputClass, 'h-9', width, refused[f] && 'ring-red-500')}
+                  className={cn(inputClass, 'h-9', width)}
                   {...invalid(f)}
                 />
               </div>

@@ -8,6 +8,7 @@ import type { Runner } from '@/lib/client/types';
 import { hasFilters, type RunnerFilters } from '@/lib/client/runner-filters';
 import { RunnerStatusBadges, RunnerTypeBadge } from './runner-badges';
 import { PER_PAGE, useRunnerList } from './use-runners';
+import { muted } from '../ui/muted';
 
 const column = createColumnHelper<Runner>();
 
@@ -32,7 +33,7 @@ export function RunnersTable({ filters, onPageChange, errorState }: { filters: R
                 #{r.id}
               </Link>
               <p className="max-w-xs truncate text-slate-900" title={r.description ?? undefined}>
-                {r.description || <span className="text-slate-400">No description</span>}
+                {r.description || muted('No description')}
               </p>
               {r.name && <p className="text-xs text-slate-500">{r.name}</p>}
             </div>

@@ -1,13 +1,14 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../ui/button';
-import { cn } from '../ui/cn';
 import { FieldError } from '../ui/field-error';
+import { inputClass } from '../ui/input';
 import { InlineError } from '../ui/states';
 import type { NewPersonalAccessToken } from '@/lib/client/types';
 import { validationMessages } from '@/lib/client/validation';
 import { daysFromTodayIso } from './format';
 import { TOKEN_SCOPES, useCreateToken } from './use-tokens';
+import { Muted } from '../ui/muted';
 
 // GitLab's default maximum token lifetime; the API refuses later dates (and sets it when none is given).
 const MAX_LIFETIME_DAYS = 365;
@@ -16,8 +17,6 @@ type Field = 'name' | 'expires_at' | 'scopes';
 // The API's full messages name these attributes; its message for each is shown by that field.
 const ATTRIBUTE_NAMES: Record<Field, string> = { name: 'Name', expires_at: 'Expires at', scopes: 'Scopes' };
 
-const inputClass =
-  'block w-full rounded-md border-0 px-3 py-2 outline-none text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-indigo-600';
 
 export function CreateTokenForm({ onCreated, onCancel }: { onCreated: (token: NewPersonalAccessToken) => void; onCancel: () => void }) {
   const create = useCreateToken();
@@ -42,12 +41,12 @@ export function CreateTokenForm({ onCreated, onCancel }: { onCreated: (token: Ne
   }
 
   const api = validationMessages(create.error, ATTRIBUTE_NAMES);
-  const messages = (f: Field) => (local[f] ? [local[f]] : (api.byAttribute[f] ?? null));
+  // The API's full message ("Expires at cannot be a date in the past"), as it said it.
+  const messages = (f: Field) => (local[f] ? [local[f]] : (api.byAttribute[f]?.map((m) => `${ATTRIBUTE_NAMES[f]} ${m}.`) ?? null));
   const invalid = (f: Field) => ({
     'aria-invalid': !!messages(f),
     'aria-describedby': messages(f) ? `token-${f}-error` : undefined,
   });
-  const ring = (f: Field) => messages(f) && 'ring-red-500';
   const fieldCount = (Object.keys(ATTRIBUTE_NAMES) as Field[]).filter(messages).length;
   const error = api.general.length ? api.general.join(' ') : fieldCount ? 'The token was not created: check the highlighted fields.' : null;
   return (
@@ -60,12 +59,12 @@ export function CreateTokenForm({ onCreated, onCancel }: { onCreated: (token: Ne
             <label htmlFor="token-name" className="text-sm font-medium text-slate-700">
               Token name
             </label>
-            <input id="token-name" name="name" required maxLength={255} className={cn(inputClass, ring('name'))} placeholder="e.g. ci-automation" {...invalid('name')} />
+            <input id="token-name" name="name" required maxLength={255} className={inputClass} placeholder="e.g. ci-automation" {...invalid('name')} />
             <FieldError id="token-name-error" messages={messages('name')} />
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor="token-expires" className="text-sm font-medium text-slate-700">
-              Expiration date <span className="font-normal text-slate-400">(optional)</span>
+              Expiration date <Muted className="font-normal">(optional)</Muted>
             </label>
             {/* GitLab's picker starts tomorrow: a token expiring today would already be expired. */}
             <input
@@ -74,7 +73,7 @@ export function CreateTokenForm({ onCreated, onCancel }: { onCreated: (token: Ne
               type="date"
               min={daysFromTodayIso(1)}
               max={daysFromTodayIso(MAX_LIFETIME_DAYS)}
-              className={cn(inputClass, ring('expires_at'))}
+              className={inputClass}
               {...invalid('expires_at')}
             />
             <FieldError id="token-expires_at-error" messages={messages('expires_at')} />
@@ -82,7 +81,7 @@ export function CreateTokenForm({ onCreated, onCancel }: { onCreated: (token: Ne
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="token-description" className="text-sm font-medium text-slate-700">
-            Description <span className="font-normal text-slate-400">(optional)</span>
+            Description <Muted className="font-normal">(optional)</Muted>
           </label>
           <input id="token-description" name="description" maxLength={255} className={inputClass} />
         </div>
