@@ -102,9 +102,9 @@ test.describe('[TOKENS] personal access tokens', () => {
     let response = await refused;
     expect(response.status()).toBe(422);
     expect(await response.json()).toEqual({ message: 'Expires at cannot be a date in the past' });
-    await expect(form.locator('#token-expires_at-error')).toHaveText('cannot be a date in the past');
+    await expect(form.locator('#token-expires_at-error')).toHaveText('Expires at cannot be a date in the past.');
     await expect(expires).toHaveAttribute('aria-invalid', 'true');
-    await expect(expires).toHaveAccessibleDescription('cannot be a date in the past');
+    await expect(expires).toHaveAccessibleDescription('Expires at cannot be a date in the past.');
     await expect(form.getByRole('alert')).toHaveText('The token was not created: check the highlighted fields.');
 
     // Beyond the maximum lifetime: the API's other refusal, by the same field.
@@ -113,7 +113,7 @@ test.describe('[TOKENS] personal access tokens', () => {
     await form.getByRole('button', { name: 'Create token' }).click();
     response = await refused;
     expect(response.status()).toBe(422);
-    await expect(form.locator('#token-expires_at-error')).toHaveText(/^must be before \d{4}-\d{2}-\d{2}$/);
+    await expect(form.locator('#token-expires_at-error')).toHaveText(/^Expires at must be before \d{4}-\d{2}-\d{2}\.$/);
     await form.getByRole('button', { name: 'Cancel' }).click();
     await expect(form).toHaveCount(0);
   });

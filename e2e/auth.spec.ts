@@ -100,6 +100,21 @@ test.describe('[AUTH] sign-in', () => {
     }
   });
 
+  test('[AUTH] pages ship an icon: no 404 for favicon.ico', async ({ page, request }) => {
+    const missing: string[] = [];
+    page.on('response', (r) => r.status() === 404 && missing.push(r.url()));
+    await page.goto('/sign-in');
+    await expect(page.locator('link[rel="icon"][href^="/icon.svg"]')).toHaveCount(1);
+    const ico = await request.get('/favicon.ico');
+    expect(ico.status()).toBe(200);
+    expect(ico.headers()['content-type']).toBe('image/x-icon');
+    expect((await ico.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0])); // an ICO header
+    const svg = await request.get('/icon.svg');
+    expect(svg.status()).toBe(200);
+    expect(await svg.text()).toContain('<svg');
+    expect(missing).toEqual([]);
+  });
+
   test('[AUTH] the primary email works as the login too, in any case', async ({ page }) => {
     // Root's email, set by the first start (lib/server/bootstrap.ts).
     await signIn(page, 'ADMIN@example.com', ROOT.password, 'root');

@@ -53,9 +53,11 @@ function PastLastPage({ label, pagination, onPageChange }: { label: string; pagi
       <div>
         <p className="text-sm font-medium text-slate-900">Page {page} does not exist</p>
         <p className="mt-1 max-w-sm text-sm text-slate-600">
-          {total !== undefined && last !== undefined
-            ? `There ${total === 1 ? 'is' : 'are'} ${plural(total, label.toLowerCase().replace(/s$/, ''), label.toLowerCase())} on ${plural(last, 'page', 'pages')}.`
-            : `This list has fewer pages.`}
+          {total === 0
+            ? `There are no ${label.toLowerCase()} on any page.`
+            : total !== undefined && last !== undefined
+              ? `There ${total === 1 ? 'is' : 'are'} ${plural(total, label.toLowerCase().replace(/s$/, ''), label.toLowerCase())} on ${plural(last, 'page', 'pages')}.`
+              : 'This list has fewer pages.'}
         </p>
       </div>
       <Button variant="secondary" size="sm" onClick={() => onPageChange(last ?? 1)}>
