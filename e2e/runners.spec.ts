@@ -74,33 +74,10 @@ test.describe('[RUNNERS] runners pages', () => {
     await page.getByLabel('Status').selectOption('online');
     await expect(page.getByText('No runners match these filters')).toBeVisible();
 
-    // The URL is the state: opening it directly shows the same rows; a bad version prefix shows the API's error.
+    // The URL is the state: opening it directly shows the same rows.
     await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}&type=instance_type`);
     await expect(table(page).getByRole('row')).toHaveCount(3);
     await expect(page.getByRole('tab', { name: 'Instance' })).toHaveAttribute('aria-selected', 'true');
-    // A bad version prefix: the API's message by the field, and a way to clear it (no useless "Try again").
-    await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}&version_prefix=V15`);
-    const version = page.getByLabel('Version prefix');
-    await expect(page.locator('#runner-version_prefix-error')).toHaveText('Version prefix is invalid.');
-    await expect(version).toHaveAttribute('aria-invalid', 'true');
-    await expect(version).toHaveAccessibleDescription('Version prefix is invalid.');
-    await expect(page.getByText('No runners shown')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Clear version prefix' }).click();
-    await expect(page).toHaveURL(new RegExp(`${RUNNERS_PAGE}\\?tag_list=${tag}$`));
-    await expect(table(page).getByRole('row')).toHaveCount(4);
-    await expect(version).toHaveValue('');
-    await expect(version).toHaveAttribute('aria-invalid', 'false');
-
-    // A page past the end says so and offers the last page (from X-Total-Pages), not "No runners".
-    await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}&page=9999`);
-    await expect(page.getByText('Page 9999 does not exist')).toBeVisible();
-    await expect(page.getByText('There are 3 runners on 1 page.')).toBeVisible();
-    await expect(page.getByText('No runners', { exact: true })).toHaveCount(0);
-    await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Go to last page' }).click();
-    await expect(page).toHaveURL(new RegExp(`${RUNNERS_PAGE}\\?tag_list=${tag}$`));
-    await expect(table(page).getByRole('row')).toHaveCount(4);
 
     // Open alpha.
     await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}`);
@@ -165,6 +142,37 @@ test.describe('[RUNNERS] runners pages', () => {
     expect((await page.request.get(`/api/v4/runners/${alpha.id}`)).status()).toBe(404);
     await page.goto(`${RUNNERS_PAGE}/${alpha.id}`);
     await expect(page.getByText('Runner not found')).toBeVisible();
+  });
+
+  test('[RUNNERS] a refused filter and a page past the end explain themselves and offer the way back', async ({ page }) => {
+    await signIn(page);
+    const api = adminApi(page, await csrfToken(page));
+    const tag = uniq('e2e-states');
+    for (const name of ['one', 'two', 'three']) await api.runner({ runner_type: 'instance_type', description: `${tag} ${name}`, tag_list: tag });
+
+    // A bad version prefix: the API's message by the field, and a way to clear it (no useless "Try again").
+    await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}&version_prefix=V15`);
+    const version = page.getByLabel('Version prefix');
+    await expect(page.locator('#runner-version_prefix-error')).toHaveText('Version prefix is invalid.');
+    await expect(version).toHaveAttribute('aria-invalid', 'true');
+    await expect(version).toHaveAccessibleDescription('Version prefix is invalid.');
+    await expect(page.getByText('No runners shown')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Clear version prefix' }).click();
+    await expect(page).toHaveURL(new RegExp(`${RUNNERS_PAGE}\\?tag_list=${tag}$`));
+    await expect(table(page).getByRole('row')).toHaveCount(4);
+    await expect(version).toHaveValue('');
+    await expect(version).toHaveAttribute('aria-invalid', 'false');
+
+    // A page past the end says so and offers the last page (from X-Total-Pages), not "No runners".
+    await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}&page=9999`);
+    await expect(page.getByText('Page 9999 does not exist')).toBeVisible();
+    await expect(page.getByText('There are 3 runners on 1 page.')).toBeVisible();
+    await expect(page.getByText('No runners', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Go to last page' }).click();
+    await expect(page).toHaveURL(new RegExp(`${RUNNERS_PAGE}\\?tag_list=${tag}$`));
+    await expect(table(page).getByRole('row')).toHaveCount(4);
   });
 
   test('[RUNNERS] a maintainer sees the runners they own; a runner of two projects cannot be deleted by them', async ({ page, browser }) => {
