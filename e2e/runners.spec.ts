@@ -236,6 +236,13 @@ test.describe('[RUNNERS] runners pages', () => {
     await expect(viewer.getByText('Could not load runner jobs')).toHaveCount(0);
     await expect(viewer.getByText('403 Forbidden')).toHaveCount(0);
     expect(jobsRequests).toEqual([]);
+
+    // A project runner of someone else's project: not readable, and the page says so without a useless retry.
+    const project = await api.project(uniq('not-viewers'));
+    const hidden = await api.runner({ runner_type: 'project_type', project_id: project.id, description: uniq('hidden') });
+    await viewer.goto(`${RUNNERS_PAGE}/${hidden.id}`);
+    await expect(viewer.getByText('You cannot view this runner')).toBeVisible();
+    await expect(viewer.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await context.close();
   });
 });

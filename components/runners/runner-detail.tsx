@@ -122,13 +122,18 @@ export function RunnerDetail({ id }: { id: number }) {
 
   if (runner.isPending) return <LoadingState />;
   if (runner.error) {
-    const missing = runner.error instanceof ApiError && runner.error.status === 404;
+    const status = runner.error instanceof ApiError ? runner.error.status : undefined;
     return (
       <div className="flex flex-col gap-4">
         <BackLink />
         <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
-          {missing ? (
+          {status === 404 ? (
             <EmptyState title="Runner not found">It may have been deleted.</EmptyState>
+          ) : status === 403 ? (
+            // A retry cannot help: say whose runner it is to see.
+            <EmptyState title="You cannot view this runner">
+              Group runners are visible to the group&apos;s maintainers and project runners to the maintainers of their projects.
+            </EmptyState>
           ) : (
             <ErrorState title="Could not load the runner" error={runner.error} onRetry={() => runner.refetch()} />
           )}
