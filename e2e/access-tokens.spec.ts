@@ -74,25 +74,46 @@ test.describe('[TOKENS] personal access tokens', () => {
     expect(after.status()).toBe(401);
   });
 
-  test('[TOKENS] the form explains what is missing', async ({ page }) => {
+  test('[TOKENS] the form explains what is missing and what the API refused, by the field', async ({ page }) => {
     await signIn(page);
     await page.goto(TOKENS_PAGE);
     await page.getByRole('button', { name: 'Add new token' }).click();
     const form = page.getByRole('form', { name: 'Add a personal access token' });
+    const nameField = form.getByLabel('Token name');
+    const expires = form.getByLabel('Expiration date');
     await form.getByRole('button', { name: 'Create token' }).click();
-    await expect(form.getByRole('alert')).toHaveText('Enter a token name.');
-    await form.getByLabel('Token name').fill(uniq('no-scopes'));
+    await expect(form.locator('#token-name-error')).toHaveText('Enter a token name.');
+    await expect(form.locator('#token-scopes-error')).toHaveText('Select at least one scope.');
+    await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+    await expect(nameField).toHaveAccessibleDescription('Enter a token name.');
+    await nameField.fill(uniq('no-scopes'));
     await form.getByRole('button', { name: 'Create token' }).click();
-    await expect(form.getByRole('alert')).toHaveText('Select at least one scope.');
-    // The API's own refusal (an expiry beyond the maximum lifetime) is shown as its message.
+    await expect(form.locator('#token-name-error')).toHaveCount(0);
+    await expect(form.locator('#token-scopes-error')).toHaveText('Select at least one scope.');
+
+    // The picker starts tomorrow, as GitLab's does; a typed past date is refused by the API, by the field.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await expect(expires).toHaveAttribute('min', tomorrow);
     await form.getByRole('checkbox', { name: /^read_api/ }).check();
-    await form.getByLabel('Expiration date').fill('2999-01-01');
-    const refused = page.waitForResponse((r) => r.url().endsWith('/api/v4/user/personal_access_tokens') && r.request().method() === 'POST');
+    await expires.fill('2020-01-01');
+    const isCreate = (r: { url(): string; request(): { method(): string } }) => r.url().endsWith('/api/v4/user/personal_access_tokens') && r.request().method() === 'POST';
+    let refused = page.waitForResponse(isCreate);
     await form.getByRole('button', { name: 'Create token' }).click();
-    const response = await refused;
+    let response = await refused;
     expect(response.status()).toBe(422);
-    const { message } = await response.json();
-    await expect(form.getByRole('alert')).toHaveText(typeof message === 'string' ? message : /expires_at/);
+    expect(await response.json()).toEqual({ message: 'Expires at cannot be a date in the past' });
+    await expect(form.locator('#token-expires_at-error')).toHaveText('Expires at cannot be a date in the past.');
+    await expect(expires).toHaveAttribute('aria-invalid', 'true');
+    await expect(expires).toHaveAccessibleDescription('Expires at cannot be a date in the past.');
+    await expect(form.getByRole('alert')).toHaveText('The token was not created: check the highlighted fields.');
+
+    // Beyond the maximum lifetime: the API's other refusal, by the same field.
+    await expires.fill('2999-01-01');
+    refused = page.waitForResponse(isCreate);
+    await form.getByRole('button', { name: 'Create token' }).click();
+    response = await refused;
+    expect(response.status()).toBe(422);
+    await expect(form.locator('#token-expires_at-error')).toHaveText(/^Expires at must be before \d{4}-\d{2}-\d{2}\.$/);
     await form.getByRole('button', { name: 'Cancel' }).click();
     await expect(form).toHaveCount(0);
   });

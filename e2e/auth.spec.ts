@@ -58,6 +58,80 @@ test.describe('[AUTH] sign-in', () => {
     expect((await page.request.get('/api/v4/user')).status()).toBe(401);
   });
 
+  test('[AUTH] an empty field is named before any request is made', async ({ page }) => {
+    await page.goto('/sign-in');
+    let requests = 0;
+    page.on('request', (r) => r.url().includes('/api/auth/callback/') && requests++);
+    const login = page.getByLabel('Username or primary email');
+    const password = page.getByLabel('Password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#username-error')).toHaveText('Enter your username or primary email.');
+    await expect(page.locator('#password-error')).toHaveText('Enter your password.');
+    await expect(login).toHaveAttribute('aria-invalid', 'true');
+    await expect(login).toHaveAttribute('aria-describedby', 'username-error');
+    await expect(login).toHaveAccessibleDescription('Enter your username or primary email.');
+    await expect(password).toHaveAccessibleDescription('Enter your password.');
+    await expect(login).toBeFocused();
+    await expect(page.getByText('Invalid login or password.')).toHaveCount(0);
+
+    // Only the one still missing is named; a space is not a login.
+    await login.fill('   ');
+    await password.fill('some-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#username-error')).toHaveText('Enter your username or primary email.');
+    await expect(page.locator('#password-error')).toHaveCount(0);
+    await expect(password).toHaveAttribute('aria-invalid', 'false');
+    await login.fill(ROOT.username);
+    await password.fill('');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#password-error')).toHaveText('Enter your password.');
+    await expect(password).toBeFocused();
+    expect(requests).toBe(0);
+  });
+
+  test('[AUTH] a deep link opened while signed out is where sign-in returns', async ({ page }) => {
+    const deep = '/admin/runners?type=instance_type&status=online';
+    await page.goto(deep);
+    await expect(page).toHaveURL(`/sign-in?callbackUrl=${encodeURIComponent(deep)}`);
+    await signIn(page, ROOT.username, ROOT.password, 'root', false);
+    await expect(page).toHaveURL(deep);
+    await expect(page.getByRole('tab', { name: 'Instance' })).toHaveAttribute('aria-selected', 'true');
+
+    // A runner's page too (here one that does not exist: the page says so after sign-in).
+    await page.context().clearCookies();
+    await page.goto('/admin/runners/987654');
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fadmin%2Frunners%2F987654$/);
+    await signIn(page, ROOT.username, ROOT.password, 'root', false);
+    await expect(page).toHaveURL('/admin/runners/987654');
+    await expect(page.getByText('Runner not found')).toBeVisible();
+  });
+
+  test('[AUTH] a callbackUrl that leaves the site is ignored', async ({ page, baseURL }) => {
+    const hostile = ['//evil.example', 'https://evil.example/', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)'];
+    for (const callbackUrl of hostile) {
+      await page.context().clearCookies();
+      await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+      await signIn(page, ROOT.username, ROOT.password, 'root', false);
+      await expect(page, callbackUrl).toHaveURL(new RegExp(`^${baseURL}/`));
+      await expect(page.getByTestId('current-user')).toContainText('@root');
+    }
+  });
+
+  test('[AUTH] pages ship an icon: no 404 for favicon.ico', async ({ page, request }) => {
+    const missing: string[] = [];
+    page.on('response', (r) => r.status() === 404 && missing.push(r.url()));
+    await page.goto('/sign-in');
+    await expect(page.locator('link[rel="icon"][href^="/icon.svg"]')).toHaveCount(1);
+    const ico = await request.get('/favicon.ico');
+    expect(ico.status()).toBe(200);
+    expect(ico.headers()['content-type']).toBe('image/x-icon');
+    expect((await ico.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0])); // an ICO header
+    const svg = await request.get('/icon.svg');
+    expect(svg.status()).toBe(200);
+    expect(await svg.text()).toContain('<svg');
+    expect(missing).toEqual([]);
+  });
+
   test('[AUTH] the primary email works as the login too, in any case', async ({ page }) => {
     // Root's email, set by the first start (lib/server/bootstrap.ts).
     await signIn(page, 'ADMIN@example.com', ROOT.password, 'root');

@@ -74,12 +74,10 @@ test.describe('[RUNNERS] runners pages', () => {
     await page.getByLabel('Status').selectOption('online');
     await expect(page.getByText('No runners match these filters')).toBeVisible();
 
-    // The URL is the state: opening it directly shows the same rows; a bad version prefix shows the API's error.
+    // The URL is the state: opening it directly shows the same rows.
     await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}&type=instance_type`);
     await expect(table(page).getByRole('row')).toHaveCount(3);
     await expect(page.getByRole('tab', { name: 'Instance' })).toHaveAttribute('aria-selected', 'true');
-    await page.goto(`${RUNNERS_PAGE}?version_prefix=V15`);
-    await expect(page.getByRole('main').getByRole('alert')).toContainText('version_prefix is invalid');
 
     // Open alpha.
     await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}`);
@@ -146,6 +144,37 @@ test.describe('[RUNNERS] runners pages', () => {
     await expect(page.getByText('Runner not found')).toBeVisible();
   });
 
+  test('[RUNNERS] a refused filter and a page past the end explain themselves and offer the way back', async ({ page }) => {
+    await signIn(page);
+    const api = adminApi(page, await csrfToken(page));
+    const tag = uniq('e2e-states');
+    for (const name of ['one', 'two', 'three']) await api.runner({ runner_type: 'instance_type', description: `${tag} ${name}`, tag_list: tag });
+
+    // A bad version prefix: the API's message by the field, and a way to clear it (no useless "Try again").
+    await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}&version_prefix=V15`);
+    const version = page.getByLabel('Version prefix');
+    await expect(page.locator('#runner-version_prefix-error')).toHaveText('Version prefix is invalid.');
+    await expect(version).toHaveAttribute('aria-invalid', 'true');
+    await expect(version).toHaveAccessibleDescription('Version prefix is invalid.');
+    await expect(page.getByText('No runners shown')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Clear version prefix' }).click();
+    await expect(page).toHaveURL(new RegExp(`${RUNNERS_PAGE}\\?tag_list=${tag}$`));
+    await expect(table(page).getByRole('row')).toHaveCount(4);
+    await expect(version).toHaveValue('');
+    await expect(version).toHaveAttribute('aria-invalid', 'false');
+
+    // A page past the end says so and offers the last page (from X-Total-Pages), not "No runners".
+    await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}&page=9999`);
+    await expect(page.getByText('Page 9999 does not exist')).toBeVisible();
+    await expect(page.getByText('There are 3 runners on 1 page.')).toBeVisible();
+    await expect(page.getByText('No runners', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Go to last page' }).click();
+    await expect(page).toHaveURL(new RegExp(`${RUNNERS_PAGE}\\?tag_list=${tag}$`));
+    await expect(table(page).getByRole('row')).toHaveCount(4);
+  });
+
   test('[RUNNERS] a maintainer sees the runners they own; a runner of two projects cannot be deleted by them', async ({ page, browser }) => {
     await signIn(page);
     const api = adminApi(page, await csrfToken(page));
@@ -172,16 +201,48 @@ test.describe('[RUNNERS] runners pages', () => {
     await expect(owner.getByRole('heading', { level: 1 })).toContainText(description);
     await expect(owner.getByRole('region', { name: 'Runner details' })).toContainText(first.path_with_namespace);
 
-    await owner.getByRole('button', { name: 'Delete' }).click();
-    const dialog = owner.getByRole('dialog', { name: `Delete runner #${runner.id}?` });
-    const refused = owner.waitForResponse(isRunnerWrite('DELETE', runner.id));
-    await dialog.getByRole('button', { name: 'Delete runner' }).click();
-    expect((await refused).status()).toBe(403);
-    await expect(dialog.getByRole('alert')).toHaveText('403 Forbidden - Runner associated with more than one project');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(owner).toHaveURL(new RegExp(`${RUNNERS_PAGE}/${runner.id}$`));
+    // They may pause and edit it and read its jobs; deleting a runner of two projects is not theirs to do,
+    // so there is no Delete button to answer 403.
+    await expect(owner.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect(owner.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(owner.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await expect(owner.getByText('No jobs yet')).toBeVisible();
+    const denied = await owner.request.delete(`/api/v4/runners/${runner.id}`, { headers: { 'X-CSRF-Token': await csrfToken(owner) } });
+    expect(denied.status()).toBe(403);
     expect((await page.request.get(`/api/v4/runners/${runner.id}`)).status()).toBe(200);
+    await context.close();
+  });
+
+  test('[RUNNERS] a non-admin on an instance runner sees no actions they may not take and no broken jobs panel', async ({ page, browser }) => {
+    await signIn(page);
+    const api = adminApi(page, await csrfToken(page));
+    const username = uniq('runner-viewer');
+    const password = 'runner-viewer-password-1';
+    await api.post('/users', { username, name: 'Runner Viewer', email: `${username}@example.com`, password });
+    const description = uniq('instance-for-all');
+    const runner = await api.runner({ runner_type: 'instance_type', description, tag_list: 'shared' });
+
+    const context = await browser.newContext();
+    const viewer = await context.newPage();
+    await signIn(viewer, username, password);
+    const jobsRequests: string[] = [];
+    viewer.on('request', (r) => r.url().includes(`/api/v4/runners/${runner.id}/jobs`) && jobsRequests.push(r.url()));
+    await viewer.goto(`${RUNNERS_PAGE}/${runner.id}`);
+    await expect(viewer.getByRole('heading', { level: 1 })).toContainText(description);
+    await expect(viewer.getByRole('region', { name: 'Runner details' })).toContainText('shared');
+    await expect(viewer.getByText('No managers yet')).toBeVisible();
+    for (const name of ['Pause', 'Resume', 'Edit', 'Delete']) await expect(viewer.getByRole('button', { name })).toHaveCount(0);
+    await expect(viewer.getByRole('heading', { name: 'Jobs' })).toHaveCount(0);
+    await expect(viewer.getByText('Could not load runner jobs')).toHaveCount(0);
+    await expect(viewer.getByText('403 Forbidden')).toHaveCount(0);
+    expect(jobsRequests).toEqual([]);
+
+    // A project runner of someone else's project: not readable, and the page says so without a useless retry.
+    const project = await api.project(uniq('not-viewers'));
+    const hidden = await api.runner({ runner_type: 'project_type', project_id: project.id, description: uniq('hidden') });
+    await viewer.goto(`${RUNNERS_PAGE}/${hidden.id}`);
+    await expect(viewer.getByText('You cannot view this runner')).toBeVisible();
+    await expect(viewer.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await context.close();
   });
 });

@@ -1,8 +1,12 @@
 // The signed-in shell: top bar, navigation, and the client providers (query cache, API client with the
-// session's CSRF token). Signed-out visitors go to /sign-in.
+// session's CSRF token). Signed-out visitors go to /sign-in, which brings them back to the page they asked for.
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { signInPath } from '@/lib/auth/callback-path';
 import { dashboardSession } from '@/lib/auth/next-auth';
+import { REQUESTED_PATH_HEADER } from '@/lib/auth/requested-path';
+import { firstPage } from '@/components/dashboard/navigation';
 import { DashboardProviders } from '@/components/dashboard/session-provider';
 import { SideNav } from '@/components/dashboard/side-nav';
 import { TopBar } from '@/components/dashboard/top-bar';
@@ -11,7 +15,7 @@ export const dynamic = 'force-dynamic';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await dashboardSession();
-  if (!session) redirect('/sign-in');
+  if (!session) redirect(signInPath((await headers()).get(REQUESTED_PATH_HEADER), firstPage()));
   const { user, csrfToken } = session;
   const sessionUser = { id: user.id, username: user.username, name: user.name, admin: user.admin };
   return (

@@ -1,10 +1,13 @@
 'use client';
 import { signIn } from 'next-auth/react';
 import { useSearchParams } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { RATE_LIMITED_CODE } from '@/lib/rate-limits/sign-in';
 import { Button } from '../ui/button';
+import { FieldError } from '../ui/field-error';
+import { inputClass } from '../ui/input';
 import { InlineError } from '../ui/states';
+import { safeCallbackPath } from '@/lib/auth/callback-path';
 
 // next-auth's error codes (query `error` or signIn's result); `blocked` and `locked` are thrown by our
 // authorize(), RateLimited names the sign-in throttle's 429.
@@ -17,11 +20,12 @@ const MESSAGES: Record<string, string> = {
 };
 const messageFor = (code: string) => MESSAGES[code] ?? 'Sign-in failed. Try again.';
 
-/** Only same-origin paths: never send a user elsewhere after sign-in. */
-const safePath = (v: string | null) => (v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : '/');
-
-const inputClass =
-  'block w-full rounded-md border-0 px-3 py-2 outline-none text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600';
+type Field = 'username' | 'password';
+// Checked before any request: an empty field is named, not reported as a wrong login.
+const REQUIRED: Record<Field, string> = {
+  username: 'Enter your username or primary email.',
+  password: 'Enter your password.',
+};
 
 export function SignInForm() {
   const params = useSearchParams();
@@ -29,31 +33,45 @@ export function SignInForm() {
     const code = params.get('error');
     return code ? messageFor(code) : null;
   });
+  const [missing, setMissing] = useState<Partial<Record<Field, string>>>({});
   const [pending, setPending] = useState(false);
+  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
+    const values = { username: String(form.get('username') ?? '').trim(), password: String(form.get('password') ?? '') };
+    const empty = (Object.keys(REQUIRED) as Field[]).filter((f) => !values[f]);
+    setMissing(Object.fromEntries(empty.map((f) => [f, REQUIRED[f]])));
+    if (empty.length) {
+      setError(null);
+      inputs[empty[0]].current?.focus();
+      return;
+    }
     setPending(true);
     setError(null);
     try {
-      const result = await signIn('credentials', {
-        redirect: false,
-        username: String(form.get('username') ?? ''),
-        password: String(form.get('password') ?? ''),
-      });
+      const result = await signIn('credentials', { redirect: false, ...values });
       if (!result || result.error) {
         setError(messageFor(result?.error ?? ''));
         setPending(false);
         return;
       }
       // A full navigation, so the server layout renders with the new session cookie.
-      window.location.assign(safePath(params.get('callbackUrl')));
+      window.location.assign(safeCallbackPath(params.get('callbackUrl')));
     } catch {
       setError('Could not reach the server. Check your connection and try again.');
       setPending(false);
     }
   }
+
+  const fieldProps = (f: Field) => ({
+    'aria-invalid': !!missing[f],
+    'aria-describedby': missing[f] ? `${f}-error` : undefined,
+    className: inputClass,
+    // Typing clears that field's message.
+    onChange: () => missing[f] && setMissing((m) => ({ ...m, [f]: undefined })),
+  });
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
@@ -62,13 +80,15 @@ export function SignInForm() {
         <label htmlFor="username" className="text-sm font-medium text-slate-700">
           Username or primary email
         </label>
-        <input id="username" name="username" autoComplete="username" required autoFocus className={inputClass} />
+        <input id="username" name="username" ref={inputs.username} autoComplete="username" required autoFocus {...fieldProps('username')} />
+        <FieldError id="username-error" messages={missing.username ? [missing.username] : null} />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="password" className="text-sm font-medium text-slate-700">
           Password
         </label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+        <input id="password" name="password" ref={inputs.password} type="password" autoComplete="current-password" required {...fieldProps('password')} />
+        <FieldError id="password-error" messages={missing.password ? [missing.password] : null} />
       </div>
       <Button type="submit" disabled={pending} className="mt-2 w-full">
         {pending ? 'Signing in…' : 'Sign in'}

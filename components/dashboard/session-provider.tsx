@@ -3,6 +3,7 @@
 // token, computed by the server layout) and who is signed in.
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { signInPath } from '@/lib/auth/callback-path';
 import { ApiError, createApiClient, type ApiClient } from '@/lib/client/api';
 
 export interface SessionUser {
@@ -19,9 +20,10 @@ interface DashboardContext {
 
 const Context = createContext<DashboardContext | null>(null);
 
-// A 401 means the session ended (expired, signed out elsewhere, user blocked): back to the sign-in page.
+// A 401 means the session ended (expired, signed out elsewhere, user blocked): back to the sign-in page,
+// which returns here afterwards.
 function signInAgainOn401(error: unknown) {
-  if (error instanceof ApiError && error.status === 401) window.location.assign('/sign-in');
+  if (error instanceof ApiError && error.status === 401) window.location.assign(signInPath(`${window.location.pathname}${window.location.search}`));
 }
 
 function makeQueryClient() {

@@ -1,6 +1,7 @@
 // A runner's status, paused state and type as badges, one colour per status.
 import { Badge, type BadgeTone } from '../ui/badge';
 import type { Runner, RunnerManager, RunnerType } from '@/lib/client/types';
+import { Muted } from '../ui/muted';
 
 const STATUS: Record<string, { label: string; tone: BadgeTone; hint: string }> = {
   online: { label: 'Online', tone: 'success', hint: 'Contacted in the last 2 hours' },
@@ -49,7 +50,7 @@ export function RunnerTypeBadge({ type }: { type: RunnerType }) {
 export const runnerTypeLabel = (type: RunnerType) => TYPES[type] ?? type;
 
 export function TagList({ tags }: { tags: string[] }) {
-  if (!tags.length) return <span className="text-slate-400">No tags</span>;
+  if (!tags.length) return <Muted>No tags</Muted>;
   return (
     <span className="flex flex-wrap gap-1">
       {tags.map((t) => (

@@ -14,9 +14,9 @@ import { RunnerEditForm } from './runner-edit-form';
 import { RunnerJobs } from './runner-jobs';
 import { RunnerManagers } from './runner-managers';
 import { useRunner, useUpdateRunner } from './use-runners';
+import { muted } from '../ui/muted';
 
 export const RUNNERS_PATH = '/admin/runners';
-const muted = (text: string) => <span className="text-slate-400">{text}</span>;
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -122,13 +122,18 @@ export function RunnerDetail({ id }: { id: number }) {
 
   if (runner.isPending) return <LoadingState />;
   if (runner.error) {
-    const missing = runner.error instanceof ApiError && runner.error.status === 404;
+    const status = runner.error instanceof ApiError ? runner.error.status : undefined;
     return (
       <div className="flex flex-col gap-4">
         <BackLink />
         <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
-          {missing ? (
+          {status === 404 ? (
             <EmptyState title="Runner not found">It may have been deleted.</EmptyState>
+          ) : status === 403 ? (
+            // A retry cannot help: say whose runner it is to see.
+            <EmptyState title="You cannot view this runner">
+              Group runners are visible to the group&apos;s maintainers and project runners to the maintainers of their projects.
+            </EmptyState>
           ) : (
             <ErrorState title="Could not load the runner" error={runner.error} onRetry={() => runner.refetch()} />
           )}
@@ -137,6 +142,7 @@ export function RunnerDetail({ id }: { id: number }) {
     );
   }
   const r = runner.data;
+  const can = r._runway_permissions;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
@@ -154,21 +160,26 @@ export function RunnerDetail({ id }: { id: number }) {
               <RunnerTypeBadge type={r.runner_type} />
             </div>
           </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <PauseButton runner={r} />
-            {!editing && (
-              <Button variant="secondary" onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-            )}
-            <Button variant="danger" onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
-          </div>
+          {/* Only the actions the viewer may take: GitLab hides the others rather than answer 403. */}
+          {(can.update_runner || can.delete_runner) && (
+            <div className="flex flex-wrap items-center gap-2">
+              {can.update_runner && <PauseButton runner={r} />}
+              {can.update_runner && !editing && (
+                <Button variant="secondary" onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+              )}
+              {can.delete_runner && (
+                <Button variant="danger" onClick={() => setDeleting(true)}>
+                  Delete
+                </Button>
+              )}
+            </div>
+          )}
         </div>
       </div>
 
-      {editing && <RunnerEditForm runner={r} onDone={() => setEditing(false)} />}
+      {editing && can.update_runner && <RunnerEditForm runner={r} onDone={() => setEditing(false)} />}
       <RunnerFacts runner={r} />
 
       <section aria-labelledby="runner-managers-heading" className="flex flex-col gap-3">
@@ -178,22 +189,26 @@ export function RunnerDetail({ id }: { id: number }) {
         <RunnerManagers runnerId={r.id} />
       </section>
 
-      <section aria-labelledby="runner-jobs-heading" className="flex flex-col gap-3">
-        <h2 id="runner-jobs-heading" className="text-lg font-semibold text-slate-900">
-          Jobs
-        </h2>
-        <RunnerJobs runnerId={r.id} page={jobsPage} onPageChange={setJobsPage} />
-      </section>
+      {can.read_jobs && (
+        <section aria-labelledby="runner-jobs-heading" className="flex flex-col gap-3">
+          <h2 id="runner-jobs-heading" className="text-lg font-semibold text-slate-900">
+            Jobs
+          </h2>
+          <RunnerJobs runnerId={r.id} page={jobsPage} onPageChange={setJobsPage} />
+        </section>
+      )}
 
-      <DeleteRunnerDialog
-        runner={r}
-        open={deleting}
-        onClose={() => setDeleting(false)}
-        onDeleted={() => {
-          setDeleting(false);
-          router.push(RUNNERS_PATH);
-        }}
-      />
+      {can.delete_runner && (
+        <DeleteRunnerDialog
+          runner={r}
+          open={deleting}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => {
+            setDeleting(false);
+            router.push(RUNNERS_PATH);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -3,12 +3,13 @@
 // ({"message":{"tags_list":[...]}} and Grape's {"error":"..."}) appear next to the fields they concern.
 import { useState, type FormEvent } from 'react';
 import { Button } from '../ui/button';
-import { cn } from '../ui/cn';
+import { FieldError } from '../ui/field-error';
 import { InlineError } from '../ui/states';
 import type { RunnerAccessLevel, RunnerDetails, RunnerUpdate } from '@/lib/client/types';
 import { validationMessages } from '@/lib/client/validation';
-import { inputClass } from './styles';
+import { inputClass } from '../ui/input';
 import { useUpdateRunner } from './use-runners';
+import { Muted } from '../ui/muted';
 
 type Field = 'description' | 'tags' | 'maximum_timeout' | 'maintenance_note' | 'access_level';
 
@@ -47,22 +48,12 @@ export function problemsFrom(error: unknown): FormProblems {
   return problems;
 }
 
-function FieldError({ id, messages }: { id: string; messages?: string[] }) {
-  if (!messages?.length) return null;
-  return (
-    <p id={id} className="text-sm text-red-700">
-      {messages.join(' ')}
-    </p>
-  );
-}
-
 export function RunnerEditForm({ runner, onDone }: { runner: RunnerDetails; onDone: () => void }) {
   const update = useUpdateRunner(runner.id);
   const [localProblem, setLocalProblem] = useState<string | null>(null);
   const problems = problemsFrom(update.error);
   const fieldError = (f: Field) => problems.fields[f];
   const described = (f: Field) => (fieldError(f) ? `runner-${f}-error` : undefined);
-  const ring = (f: Field) => (fieldError(f) ? 'ring-red-400' : undefined);
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -116,7 +107,7 @@ export function RunnerEditForm({ runner, onDone }: { runner: RunnerDetails; onDo
             maxLength={1024}
             aria-describedby={described('description')}
             aria-invalid={!!fieldError('description')}
-            className={cn(inputClass, ring('description'))}
+            className={inputClass}
           />
           <FieldError id="runner-description-error" messages={fieldError('description')} />
         </div>
@@ -131,7 +122,7 @@ export function RunnerEditForm({ runner, onDone }: { runner: RunnerDetails; onDo
             placeholder="docker, linux"
             aria-describedby={described('tags') ?? 'runner-tags-hint'}
             aria-invalid={!!fieldError('tags')}
-            className={cn(inputClass, ring('tags'))}
+            className={inputClass}
           />
           <p id="runner-tags-hint" className="text-xs text-slate-500">
             Comma-separated. Jobs with these tags can run on this runner.
@@ -166,7 +157,8 @@ export function RunnerEditForm({ runner, onDone }: { runner: RunnerDetails; onDo
               name="access_level"
               defaultValue={runner.access_level}
               aria-describedby={described('access_level')}
-              className={cn(inputClass, ring('access_level'))}
+              aria-invalid={!!fieldError('access_level')}
+              className={inputClass}
             >
               <option value="not_protected">Any branch or tag</option>
               <option value="ref_protected">Protected branches and tags only</option>
@@ -175,7 +167,7 @@ export function RunnerEditForm({ runner, onDone }: { runner: RunnerDetails; onDo
           </div>
           <div className="flex flex-col gap-1.5">
             <label htmlFor="runner-timeout" className="text-sm font-medium text-slate-700">
-              Maximum job timeout <span className="font-normal text-slate-400">(seconds, optional)</span>
+              Maximum job timeout <Muted className="font-normal">(seconds, optional)</Muted>
             </label>
             <input
               id="runner-timeout"
@@ -185,14 +177,14 @@ export function RunnerEditForm({ runner, onDone }: { runner: RunnerDetails; onDo
               placeholder="at least 600"
               aria-describedby={described('maximum_timeout')}
               aria-invalid={!!fieldError('maximum_timeout')}
-              className={cn(inputClass, ring('maximum_timeout'))}
+              className={inputClass}
             />
             <FieldError id="runner-maximum_timeout-error" messages={fieldError('maximum_timeout')} />
           </div>
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="runner-note" className="text-sm font-medium text-slate-700">
-            Maintenance note <span className="font-normal text-slate-400">(optional)</span>
+            Maintenance note <Muted className="font-normal">(optional)</Muted>
           </label>
           <textarea
             id="runner-note"
@@ -202,7 +194,7 @@ export function RunnerEditForm({ runner, onDone }: { runner: RunnerDetails; onDo
             defaultValue={runner.maintenance_note ?? ''}
             aria-describedby={described('maintenance_note')}
             aria-invalid={!!fieldError('maintenance_note')}
-            className={cn(inputClass, ring('maintenance_note'))}
+            className={inputClass}
           />
           <FieldError id="runner-maintenance_note-error" messages={fieldError('maintenance_note')} />
         </div>

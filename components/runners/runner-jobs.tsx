@@ -6,6 +6,7 @@ import { formatDateTime } from '../tokens/format';
 import type { RunnerJob } from '@/lib/client/types';
 import { JobStatusBadge } from './runner-badges';
 import { JOBS_PER_PAGE, useRunnerJobs } from './use-runners';
+import { muted } from '../ui/muted';
 
 const column = createColumnHelper<RunnerJob>();
 
@@ -36,7 +37,7 @@ const columns = [
   }),
   column.accessor('ref', { header: 'Ref', cell: (c) => <code className="text-xs">{c.getValue()}</code> }),
   column.display({ id: 'project', header: 'Project', cell: (c) => c.row.original.project?.path_with_namespace ?? '' }),
-  column.accessor('duration', { header: 'Duration', cell: (c) => formatDuration(c.getValue()) ?? <span className="text-slate-400">—</span> }),
+  column.accessor('duration', { header: 'Duration', cell: (c) => formatDuration(c.getValue()) ?? muted('—') }),
   column.accessor('created_at', { header: 'Created', cell: (c) => <span title={c.getValue()}>{formatDateTime(c.getValue())}</span> }),
 ];
 

@@ -6,9 +6,9 @@ import { formatDateTime } from '../tokens/format';
 import type { RunnerManager } from '@/lib/client/types';
 import { ManagerStatusBadge } from './runner-badges';
 import { useRunnerManagers } from './use-runners';
+import { muted } from '../ui/muted';
 
 const column = createColumnHelper<RunnerManager>();
-const muted = (text: string) => <span className="text-slate-400">{text}</span>;
 const orDash = (v: string | null) => v || muted('—');
 
 const columns = [

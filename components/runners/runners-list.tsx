@@ -6,9 +6,20 @@ import { useCallback, type FormEvent } from 'react';
 import { useCurrentUser } from '../dashboard/session-provider';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import { FieldError } from '../ui/field-error';
+import { EmptyState } from '../ui/states';
 import { hasFilters, parseRunnerFilters, RUNNER_TYPES, runnerFiltersQuery, STATUS_FILTERS, type RunnerFilters, type StatusFilter } from '@/lib/client/runner-filters';
+import { parameterErrors } from '@/lib/client/validation';
 import { RunnersTable } from './runners-table';
-import { inputClass } from './styles';
+import { inputClass } from '../ui/input';
+import { useRunnerList } from './use-runners';
+
+// The typed filters the API validates, with their labels: its refusal is shown beside the field.
+const TYPED_FILTERS = {
+  tag_list: { label: 'Tags', key: 'tagList', id: 'runner-tags', placeholder: 'docker, linux', width: 'w-48' },
+  version_prefix: { label: 'Version prefix', key: 'versionPrefix', id: 'runner-version', placeholder: '17.5', width: 'w-32' },
+} as const;
+type TypedFilter = keyof typeof TYPED_FILTERS;
 
 
 function useRunnerFilters() {
@@ -31,6 +42,13 @@ const TYPE_TABS = [{ value: undefined, label: 'All' }, ...RUNNER_TYPES];
 export function RunnersList() {
   const { admin } = useCurrentUser();
   const { filters, update } = useRunnerFilters();
+  // The same query the table runs (one request): its 400 names the filter at fault.
+  const list = useRunnerList(filters);
+  const refused = parameterErrors(list.error, Object.keys(TYPED_FILTERS)).byAttribute;
+  const badFilters = (Object.keys(TYPED_FILTERS) as TypedFilter[]).filter((f) => refused[f]);
+  const filterError = (f: TypedFilter) => (refused[f] ? [`${TYPED_FILTERS[f].label} ${refused[f].join(', ')}.`] : null);
+  const invalid = (f: TypedFilter) => ({ 'aria-invalid': !!refused[f], 'aria-describedby': refused[f] ? `runner-${f}-error` : undefined });
+  const clear = (f: TypedFilter) => update({ [TYPED_FILTERS[f].key]: undefined });
 
   function onSearch(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -109,18 +127,24 @@ export function RunnersList() {
               <option value="false">Not paused</option>
             </select>
           </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="runner-tags" className="text-xs font-medium text-slate-600">
-              Tags
-            </label>
-            <input id="runner-tags" name="tag_list" defaultValue={filters.tagList ?? ''} placeholder="docker, linux" className={cn(inputClass, 'h-9 w-48')} />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="runner-version" className="text-xs font-medium text-slate-600">
-              Version prefix
-            </label>
-            <input id="runner-version" name="version_prefix" defaultValue={filters.versionPrefix ?? ''} placeholder="17.5" className={cn(inputClass, 'h-9 w-32')} />
-          </div>
+          {(Object.keys(TYPED_FILTERS) as TypedFilter[]).map((f) => {
+            const { label, key, id, placeholder, width } = TYPED_FILTERS[f];
+            return (
+              <div key={f} className="flex flex-col gap-1">
+                <label htmlFor={id} className="text-xs font-medium text-slate-600">
+                  {label}
+                </label>
+                <input
+                  id={id}
+                  name={f}
+                  defaultValue={filters[key] ?? ''}
+                  placeholder={placeholder}
+                  className={cn(inputClass, 'h-9', width)}
+                  {...invalid(f)}
+                />
+              </div>
+            );
+          })}
           <Button type="submit" variant="secondary">
             Search
           </Button>
@@ -134,7 +158,26 @@ export function RunnersList() {
           )}
         </form>
 
-        <RunnersTable filters={filters} onPageChange={(page) => update({ page })} />
+        {badFilters.map((f) => (
+          <div key={f} role="alert" className="-mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+            <FieldError id={`runner-${f}-error`} messages={filterError(f)} />
+            <Button variant="secondary" size="sm" onClick={() => clear(f)}>
+              Clear {TYPED_FILTERS[f].label.toLowerCase()}
+            </Button>
+          </div>
+        ))}
+
+        <RunnersTable
+          filters={filters}
+          onPageChange={(page) => update({ page })}
+          errorState={
+            badFilters.length ? (
+              <EmptyState title="No runners shown">
+                Correct or clear the {badFilters.map((f) => TYPED_FILTERS[f].label.toLowerCase()).join(' and ')} filter above.
+              </EmptyState>
+            ) : undefined
+          }
+        />
       </div>
     </div>
   );

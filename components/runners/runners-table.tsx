@@ -1,13 +1,14 @@
 'use client';
 import { createColumnHelper } from '@tanstack/react-table';
 import Link from 'next/link';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { DataTable } from '../ui/data-table';
 import { formatDate } from '../tokens/format';
 import type { Runner } from '@/lib/client/types';
 import { hasFilters, type RunnerFilters } from '@/lib/client/runner-filters';
 import { RunnerStatusBadges, RunnerTypeBadge } from './runner-badges';
 import { PER_PAGE, useRunnerList } from './use-runners';
+import { muted } from '../ui/muted';
 
 const column = createColumnHelper<Runner>();
 
@@ -16,7 +17,7 @@ export const runnerPath = (id: number) => `/admin/runners/${id}`;
 // No tags column: GitLab's list entry carries no tags, and one detail request per row would make every
 // page load cost 20 extra requests. Tags show on the runner's page; the tag filter works on the list.
 
-export function RunnersTable({ filters, onPageChange }: { filters: RunnerFilters; onPageChange: (page: number) => void }) {
+export function RunnersTable({ filters, onPageChange, errorState }: { filters: RunnerFilters; onPageChange: (page: number) => void; errorState?: ReactNode }) {
   const list = useRunnerList(filters);
   const columns = useMemo(
     () => [
@@ -32,7 +33,7 @@ export function RunnersTable({ filters, onPageChange }: { filters: RunnerFilters
                 #{r.id}
               </Link>
               <p className="max-w-xs truncate text-slate-900" title={r.description ?? undefined}>
-                {r.description || <span className="text-slate-400">No description</span>}
+                {r.description || muted('No description')}
               </p>
               {r.name && <p className="text-xs text-slate-500">{r.name}</p>}
             </div>
@@ -73,6 +74,7 @@ export function RunnersTable({ filters, onPageChange }: { filters: RunnerFilters
       isFetching={list.isPlaceholderData}
       error={list.error}
       onRetry={() => list.refetch()}
+      errorState={errorState}
       empty={{
         title: filtered ? 'No runners match these filters' : 'No runners',
         description: filtered ? 'Change or clear the filters to see more runners.' : 'Runners appear here once they are created or registered.',

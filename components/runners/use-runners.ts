@@ -4,7 +4,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useCurrentUser } from '../dashboard/session-provider';
 import { queryKeys } from '@/lib/client/query-keys';
-import type { Runner, RunnerDetails, RunnerJob, RunnerManager, RunnerUpdate } from '@/lib/client/types';
+import type { Runner, RunnerDetails, RunnerDetailsWithPermissions, RunnerJob, RunnerManager, RunnerUpdate } from '@/lib/client/types';
 import type { RunnerFilters } from '@/lib/client/runner-filters';
 
 export const PER_PAGE = 20;
@@ -40,9 +40,13 @@ export function useRunnerList(filters: RunnerFilters) {
   });
 }
 
+/** The runner's details with what the viewer may do with it, so the page offers only actions that work. */
 export function useRunner(id: number) {
   const api = useApi();
-  return useQuery({ queryKey: queryKeys.runners.detail(id), queryFn: () => api.get<RunnerDetails>(`/runners/${id}`) });
+  return useQuery({
+    queryKey: queryKeys.runners.detail(id),
+    queryFn: () => api.get<RunnerDetailsWithPermissions>(`/runners/${id}`, { with_permissions: true }),
+  });
 }
 
 export function useRunnerManagers(id: number) {
@@ -68,7 +72,9 @@ export function useUpdateRunner(id: number) {
   return useMutation({
     mutationFn: (changes: RunnerUpdate) => api.put<RunnerDetails>(`/runners/${id}`, changes),
     onSuccess: (runner) => {
-      client.setQueryData(queryKeys.runners.detail(id), runner);
+      // PUT answers GitLab's RunnerDetails; the permissions stay until the details are read again.
+      client.setQueryData<RunnerDetailsWithPermissions>(queryKeys.runners.detail(id), (old) => (old ? { ...runner, _runway_permissions: old._runway_permissions } : undefined));
+      client.invalidateQueries({ queryKey: queryKeys.runners.detail(id), exact: true });
       return client.invalidateQueries({ queryKey: queryKeys.runners.all, predicate: (q) => q.queryKey[1] === 'list' });
     },
   });

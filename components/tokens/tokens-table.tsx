@@ -7,9 +7,9 @@ import type { PersonalAccessToken } from '@/lib/client/types';
 import { formatDate, formatDateTime } from './format';
 import { TokenStateBadge } from './token-state';
 import { PER_PAGE, useTokenList, type TokenStateFilter } from './use-tokens';
+import { muted } from '../ui/muted';
 
 const column = createColumnHelper<PersonalAccessToken>();
-const muted = (text: string) => <span className="text-slate-400">{text}</span>;
 
 export function TokensTable(props: { page: number; state: TokenStateFilter; onPageChange: (page: number) => void; onRevoke: (token: PersonalAccessToken) => void }) {
   const list = useTokenList(props.page, props.state);

@@ -37,7 +37,34 @@ export interface DataTableProps<T> {
   isFetching?: boolean;
   error?: unknown;
   onRetry?: () => void;
+  /** Shown instead of the generic error state, for errors the page explains itself (a bad filter). */
+  errorState?: ReactNode;
   empty: { title: string; description?: ReactNode };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** An empty page past the end (?page=9999): say so and offer the last page, not "nothing here yet". */
+function PastLastPage({ label, pagination, onPageChange }: { label: string; pagination: ServerPage; onPageChange: (page: number) => void }) {
+  const { page, total, totalPages } = pagination;
+  const last = totalPages !== undefined && totalPages >= 1 && total !== 0 ? totalPages : undefined;
+  return (
+    <div className="flex flex-col items-center gap-3 py-12 text-center">
+      <div>
+        <p className="text-sm font-medium text-slate-900">Page {page} does not exist</p>
+        <p className="mt-1 max-w-sm text-sm text-slate-600">
+          {total === 0
+            ? `There are no ${label.toLowerCase()} on any page.`
+            : total !== undefined && last !== undefined
+              ? `There ${total === 1 ? 'is' : 'are'} ${plural(total, label.toLowerCase().replace(/s$/, ''), label.toLowerCase())} on ${plural(last, 'page', 'pages')}.`
+              : 'This list has fewer pages.'}
+        </p>
+      </div>
+      <Button variant="secondary" size="sm" onClick={() => onPageChange(last ?? 1)}>
+        {last !== undefined ? 'Go to last page' : 'Go to first page'}
+      </Button>
+    </div>
+  );
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -57,12 +84,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
     },
   });
 
-  const canPrev = pagination.page > 1;
+  const pastEnd = !props.isLoading && !props.error && !data?.length && pagination.page > 1;
+  const canPrev = pagination.page > 1 && !pastEnd;
   const canNext = pagination.totalPages !== undefined ? pagination.page < pagination.totalPages : !!pagination.hasNext;
 
   let body: ReactNode;
   if (props.isLoading) body = <LoadingState />;
-  else if (props.error) body = <ErrorState title={`Could not load ${props.label.toLowerCase()}`} error={props.error} onRetry={props.onRetry} />;
+  else if (props.error) body = props.errorState ?? <ErrorState title={`Could not load ${props.label.toLowerCase()}`} error={props.error} onRetry={props.onRetry} />;
+  else if (pastEnd) body = <PastLastPage label={props.label} pagination={pagination} onPageChange={onPageChange} />;
   else if (!data?.length) body = <EmptyState title={props.empty.title}>{props.empty.description}</EmptyState>;
 
   return (

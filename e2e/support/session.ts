@@ -4,8 +4,9 @@ import { ROOT_PASSWORD } from '../../tests/support/server';
 
 export const ROOT = { username: 'root', password: ROOT_PASSWORD };
 
-export async function signIn(page: Page, login = ROOT.username, password = ROOT.password, username = login) {
-  await page.goto('/sign-in');
+/** Signs in through the sign-in page; `open: false` uses the sign-in page already shown (with its callbackUrl). */
+export async function signIn(page: Page, login = ROOT.username, password = ROOT.password, username = login, open = true) {
+  if (open) await page.goto('/sign-in');
   await page.getByLabel('Username or primary email').fill(login);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

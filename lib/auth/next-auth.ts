@@ -12,6 +12,7 @@ import { revokeSession, startSession, type SessionClient } from '../sessions/ser
 import { sessionUser } from './authenticate';
 import { ACCOUNT_LOCKED, recordFailedSignIn, recordSuccessfulSignIn } from './lockout';
 import { verifyPassword } from './password';
+import { safeCallbackPath } from './callback-path';
 import { csrfTokenFor } from './session';
 
 // One week, as GitLab's default session expiry.
@@ -41,11 +42,6 @@ export async function authorizeCredentials(login: string, password: string): Pro
   // Locked: the right password is refused and counted, as Devise's valid_for_authentication? does.
   await recordFailedSignIn(user.id);
   throw new Error(ACCOUNT_LOCKED);
-}
-
-/** A same-origin path to return to after sign-in; anything else falls back to the dashboard. */
-export function safeCallbackPath(value: string | null | undefined): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
 }
 
 /** At sign-in, the new JWT names a new session row (with the client's address and browser when known). */

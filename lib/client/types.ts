@@ -1,4 +1,5 @@
 // The shapes the dashboard reads from /api/v4, as GitLab documents them.
+import type { RunnerPermissions } from '../runners/policy';
 
 export interface PersonalAccessToken {
   id: number;
@@ -91,6 +92,11 @@ export interface RunnerDetails extends Runner {
   maintenance_note: string | null;
   projects?: RunnerProject[];
   groups: RunnerGroup[];
+}
+
+/** GET /runners/:id?with_permissions=true (a Runway extension): the details and what the viewer may do. */
+export interface RunnerDetailsWithPermissions extends RunnerDetails {
+  _runway_permissions: RunnerPermissions;
 }
 
 export interface RunnerManager {

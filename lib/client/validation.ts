@@ -7,7 +7,12 @@ export interface ValidationMessages {
   general: string[];
 }
 
-export function validationMessages(error: unknown): ValidationMessages {
+/**
+ * `fullMessages` maps attribute -> its human name ("expires_at" -> "Expires at") for endpoints that answer
+ * with Rails' full messages joined into one sentence (`{"message":"Name can't be blank and Expires at
+ * cannot be a date in the past"}`, as token creation does): those sentences are split back per attribute.
+ */
+export function validationMessages(error: unknown, fullMessages: Record<string, string> = {}): ValidationMessages {
   const out: ValidationMessages = { byAttribute: {}, general: [] };
   if (!error) return out;
   const body = error instanceof ApiError ? (error.body as { message?: unknown } | null) : null;
@@ -18,6 +23,31 @@ export function validationMessages(error: unknown): ValidationMessages {
     }
     if (Object.keys(out.byAttribute).length) return out;
   }
+  if (typeof hash === 'string' && error instanceof ApiError && error.status === 422 && Object.keys(fullMessages).length) {
+    return splitByAttribute(hash, fullMessages, /(?:, | and )(?=[A-Z])/);
+  }
   out.general.push(error instanceof Error ? error.message : String(error));
+  return out;
+}
+
+/**
+ * Grape's parameter errors (400 `{"error":"version_prefix is invalid, status does not have a valid value"}`)
+ * per parameter, for pages that show each beside its filter. Other failures are general.
+ */
+export function parameterErrors(error: unknown, params: readonly string[]): ValidationMessages {
+  const body = error instanceof ApiError && error.status === 400 ? (error.body as { error?: unknown } | null) : null;
+  if (typeof body?.error !== 'string') return validationMessages(error);
+  const names = Object.fromEntries(params.map((p) => [p, p]));
+  return splitByAttribute(body.error, names, new RegExp(`, (?=(?:${params.join('|')}) )`));
+}
+
+/** One sentence of messages back into messages per attribute; each starts with the attribute's name. */
+function splitByAttribute(sentence: string, names: Record<string, string>, separator: RegExp): ValidationMessages {
+  const out: ValidationMessages = { byAttribute: {}, general: [] };
+  for (const part of sentence.split(separator)) {
+    const attr = Object.keys(names).find((a) => part.startsWith(`${names[a]} `));
+    if (attr) (out.byAttribute[attr] ??= []).push(part.slice(names[attr].length + 1));
+    else out.general.push(part);
+  }
   return out;
 }

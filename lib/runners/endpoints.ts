@@ -14,7 +14,7 @@ import { basicGroupDetails, basicProjectDetails } from '../namespaces/entity';
 import { loadProjectRecords, type ProjectRecord } from '../namespaces/records';
 import { findProject } from '../namespaces/resolve';
 import { runnerDetails, runnerManagerEntity, runnerSummary } from './entity';
-import { canAdminProjectRunners, canReadProjectRunners, canReadRunner, canReadRunnerJobs, canUpdateRunner } from './policy';
+import { canAdminProjectRunners, canReadProjectRunners, canReadRunner, canReadRunnerJobs, canUpdateRunner, runnerPermissions } from './policy';
 import { countRunnerProjects, findRunnerDetails, listRunnerProjectIds, loadSummaryRelations, runnerManagers, summaryRelationsOf, type RunnerDetailsRow, type RunnerRow } from './queries';
 import { assignRunner, deleteRunner, findRunnerOr404, noAccess, runnerNotFound, unassignRunner, updateRunner } from './service';
 
@@ -58,12 +58,15 @@ export async function runnerDetailsFor(actor: Actor, id: number, includeProjects
 /** GET /runners/:id */
 export const showRunner = endpoint({
   scopes: runnerScopes,
-  params: { ...idShape, include_projects: param.boolean().default(true) },
+  // with_permissions: a Runway extension (README); without it the body is GitLab's RunnerDetails exactly.
+  params: { ...idShape, include_projects: param.boolean().default(true), with_permissions: param.boolean().default(false) },
   handle: async (ctx) => {
     const actor = ctx.user();
     const row = await runnerDetailsRowOr404(actor, ctx.input.id);
     if (!(await canReadRunner(actor, row))) throw noAccess();
-    return runnerDetailsOf(actor, row, ctx.input.include_projects !== false);
+    const details = await runnerDetailsOf(actor, row, ctx.input.include_projects !== false);
+    if (!ctx.input.with_permissions) return details;
+    return { ...details, _runway_permissions: await runnerPermissions(actor, row) };
   },
 });
 

@@ -165,3 +165,30 @@ export async function canUnassignRunner(actor: Actor | null, runner: RunnerRef, 
 export function seesAllRunnerNamespaces(actor: Actor): boolean {
   return isAdmin(actor);
 }
+
+/**
+ * What the actor may do with this runner, for pages that show only the actions that will work. Named
+ * after GitLab's GraphQL `CiRunner.userPermissions` (readRunner, updateRunner, deleteRunner, assignRunner),
+ * plus `read_jobs` (GET /runners/:id/jobs). Served by GET /runners/:id?with_permissions=true (a Runway
+ * extension; REST has no such field).
+ */
+export interface RunnerPermissions {
+  read_runner: boolean;
+  update_runner: boolean;
+  delete_runner: boolean;
+  assign_runner: boolean;
+  read_jobs: boolean;
+}
+
+export async function runnerPermissions(actor: Actor, runner: RunnerRef): Promise<RunnerPermissions> {
+  const [read, update, del, assign, jobs] = await Promise.all([
+    canReadRunner(actor, runner),
+    canUpdateRunner(actor, runner),
+    canDeleteRunner(actor, runner),
+    canAssignRunner(actor, runner),
+    canReadRunnerJobs(actor, runner),
+  ]);
+  // Only project runners join further projects, and a locked one only by an admin (as assignRunner checks).
+  const assignable = runner.runnerType === 'project_type' && (isAdmin(actor) || !runner.locked);
+  return { read_runner: read, update_runner: update, delete_runner: del, assign_runner: assign && assignable, read_jobs: jobs };
+}

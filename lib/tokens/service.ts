@@ -23,6 +23,9 @@ export type TokenProblem =
   | { kind: 'expiry_in_past' }
   | { kind: 'user_not_found' };
 
+/** GitLab's full message for an expiry date that is not in the future. */
+export const EXPIRES_AT_IN_PAST = 'Expires at cannot be a date in the past';
+
 export const todayIso = () => new Date().toISOString().slice(0, 10);
 
 export function checkNewToken(t: NewToken, user: { admin: boolean }): TokenProblem | null {
@@ -56,7 +59,8 @@ const addDaysIso = (days: number) => new Date(Date.now() + days * 86_400_000).to
 /**
  * PersonalAccessTokens::CreateService as the API sees it: the model's validations (sudo only for admins,
  * expiry not beyond the maximum lifetime) answer 422 with the full messages; a missing expiry gets the
- * maximum lifetime. GitLab accepts a date in the past (the token is simply expired), and so does Runway.
+ * maximum lifetime. An expiry of today or earlier is refused with GitLab's wording for dates in the past
+ * (its FutureDateValidator): such a token would be expired the moment it is shown.
  */
 export async function createTokenViaApi(
   target: { id: number; admin: boolean },
@@ -67,6 +71,7 @@ export async function createTokenViaApi(
   const scopes = input.scopes.filter((s) => s !== '');
   if (!scopes.length) problems.push("Scopes can't be blank");
   const max = addDaysIso(MAX_LIFETIME_DAYS);
+  if (input.expires_at && input.expires_at <= todayIso()) problems.push(EXPIRES_AT_IN_PAST);
   if (input.expires_at && input.expires_at > max) problems.push(`Expires at must be before ${max}`);
   if (scopes.includes('sudo') && !target.admin) problems.push('Sudo can only be enabled for administrators');
   if (problems.length) throw apiError(422, toSentence(problems));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, rootToken, url } from '../support/api';
-import { blockUser, createToken, createUser } from '../support/users';
+import { blockUser, createExpiredToken, createToken, createUser } from '../support/users';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
@@ -37,14 +37,14 @@ describe('[AUTH] token failures', () => {
 
   it('answers an expired token with 401 invalid_token and a WWW-Authenticate header', async () => {
     const user = await createUser();
-    const expired = await createToken(user.id, ['api'], { expiresAt: isoDay(-1) });
+    const expired = await createExpiredToken(user.id, ['api'], isoDay(-1));
     const res = await api('GET', '/user', { token: expired });
     expect(res.status).toBe(401);
     const description = 'Token is expired. You can either do re-authorization or token refresh.';
     expect(res.body).toEqual({ error: 'invalid_token', error_description: description });
     expect(res.headers.get('www-authenticate')).toBe(`Bearer realm="GitLab API", error="invalid_token", error_description="${description}"`);
     // Expiring today counts as expired too.
-    const today = await createToken(user.id, ['api'], { expiresAt: isoDay(0) });
+    const today = await createExpiredToken(user.id, ['api'], isoDay(0));
     expect((await api('GET', '/user', { token: today })).status).toBe(401);
   });
 

@@ -37,6 +37,24 @@ describe('[TOKENS] POST /users/:user_id/personal_access_tokens', () => {
     expect(late.body).toEqual({ message: `Expires at must be before ${isoDay(365)}` });
   });
 
+  it('refuses an expiry today or in the past (422, GitLab\'s message) and creates nothing', async () => {
+    const user = await createUser();
+    for (const expires_at of [isoDay(-1), isoDay(0), '2001-02-03']) {
+      const res = await api('POST', `/users/${user.id}/personal_access_tokens`, { token: rootToken(), json: { name: 'old', scopes: 'api', expires_at } });
+      expect(res.status, expires_at).toBe(422);
+      expect(res.body).toEqual({ message: 'Expires at cannot be a date in the past' });
+    }
+    // Joined with the other validation messages as GitLab's to_sentence does.
+    const both = await api('POST', `/users/${user.id}/personal_access_tokens`, { token: rootToken(), json: { name: ' ', scopes: 'api', expires_at: isoDay(-3) } });
+    expect(both.status).toBe(422);
+    expect(both.body).toEqual({ message: "Name can't be blank and Expires at cannot be a date in the past" });
+    const list = await api('GET', '/personal_access_tokens', { token: rootToken(), query: { user_id: user.id } });
+    expect(list.body.map((t: { name: string }) => t.name)).not.toContain('old');
+    const tomorrow = await api('POST', `/users/${user.id}/personal_access_tokens`, { token: rootToken(), json: { name: 'new', scopes: 'api', expires_at: isoDay(1) } });
+    expect(tomorrow.status).toBe(201);
+    expect(tomorrow.body).toMatchObject({ expires_at: isoDay(1), active: true, expired: false });
+  });
+
   it('validates scopes and parameters with Grape\'s messages', async () => {
     const user = await createUser();
     const bad = await api('POST', `/users/${user.id}/personal_access_tokens`, { token: rootToken(), json: { name: 'x', scopes: ['api', 'everything'] } });
@@ -100,6 +118,12 @@ describe('[TOKENS] POST /user/personal_access_tokens from the dashboard session'
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ user_id: user.id, scopes: ['api', 'read_user'], expires_at: isoDay(10) });
     expect((await api('GET', '/user', { token: ok.body.token })).body.id).toBe(user.id);
+    const past = await api('POST', '/user/personal_access_tokens', { headers, json: { name: 'x', scopes: ['api'], expires_at: isoDay(-1) } });
+    expect(past.status).toBe(422);
+    expect(past.body).toEqual({ message: 'Expires at cannot be a date in the past' });
+    const pastWithToken = await api('POST', '/user/personal_access_tokens', { token: user.token, json: { name: 'x', scopes: ['k8s_proxy'], expires_at: isoDay(0) } });
+    expect(pastWithToken.status).toBe(422);
+    expect(pastWithToken.body).toEqual({ message: 'Expires at cannot be a date in the past' });
     const sudo = await api('POST', '/user/personal_access_tokens', { headers, json: { name: 'x', scopes: ['sudo'] } });
     expect(sudo.status).toBe(400);
     expect(sudo.body).toEqual({ error: 'scopes does not have a valid value' });

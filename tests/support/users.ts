@@ -42,6 +42,26 @@ export async function createToken(
   return res.body.token;
 }
 
+/**
+ * A token that expired on `expiresAt` (today or earlier). The API refuses such dates, as it should, so the
+ * token is made valid and its expiry moved back in the database: only tests of expired tokens need this.
+ */
+export async function createExpiredToken(userId: number, scopes: string[], expiresAt: string): Promise<string> {
+  const name = uniq('expired');
+  const token = await createToken(userId, scopes, { name });
+  const { default: pg } = await import('pg');
+  const { inject } = await import('vitest');
+  const client = new pg.Client({ connectionString: inject('inspectUrl') });
+  await client.connect();
+  try {
+    const res = await client.query('UPDATE personal_access_tokens SET expires_at = $1 WHERE user_id = $2 AND name = $3', [expiresAt, userId, name]);
+    if (res.rowCount !== 1) throw new Error(`could not expire token ${name}`);
+  } finally {
+    await client.end();
+  }
+  return token;
+}
+
 /** Blocks a user through the admin API. */
 export async function blockUser(userId: number): Promise<void> {
   const res = await api('POST', `/users/${userId}/block`, { token: rootToken() });
