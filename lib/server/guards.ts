@@ -118,7 +118,11 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): n
     ...Object.entries(BASE_HEADERS).map(([k, v]) => `${k}: ${v}`),
     'Connection: close',
   ].join('\r\n');
-  socket.end(`${head}\r\n\r\n${body}`);
+  // A HEAD request's answer has no body (its Content-Length still says what a GET would get): the
+  // method is read off the bytes the parser refused.
+  const rawPacket = (err as NodeJS.ErrnoException & { rawPacket?: Buffer }).rawPacket;
+  const headOnly = rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+  socket.end(`${head}\r\n\r\n${headOnly ? '' : body}`);
   // A client that keeps sending after the answer is not waited for.
   setTimeout(() => socket.destroy(), 2000).unref();
   return status;

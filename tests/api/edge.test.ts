@@ -241,4 +241,13 @@ describe('[EDGE] requests the HTTP parser refuses', () => {
       expect(parseRaw(await rawExchange(bytes))).toEqual({ status: 400, contentType: 'application/json', body: { message: '400 Bad request' } });
     }
   });
+
+  it('answers a refused HEAD request without a body, as HTTP requires', async () => {
+    // Raw UTF-8 in the request line is refused by the parser; a body after a HEAD answer breaks the client.
+    const raw = await rawExchange('HEAD /api/v4/groups/\u00e9/projects HTTP/1.1\r\nHost: x\r\n\r\n');
+    const [head, body] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(body).toBe('');
+  });
 });
