@@ -33,10 +33,12 @@ export async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
 
 export const commands: Record<string, Command> = {
   start: {
-    summary: 'migrate, bootstrap and serve Runway',
-    usage: '[--dev]',
+    summary: 'migrate, bootstrap and serve Runway (--demo: seed the demo data unless RUNWAY_DEMO says otherwise)',
+    usage: '[--dev] [--demo]',
     async run(argv) {
-      const flags = parseFlags(argv, { dev: 'boolean' });
+      const flags = parseFlags(argv, { dev: 'boolean', demo: 'boolean' });
+      // A flag rather than `RUNWAY_DEMO=true npm …`, which Windows shells cannot run.
+      if (flags.demo) process.env.RUNWAY_DEMO ??= 'true';
       const { start } = await import('../lib/server/start');
       await start({ dev: flags.dev === true });
       return await new Promise<number>(() => undefined); // serves until a signal stops the process
