@@ -19,6 +19,11 @@ for _ in $(seq 1 180); do
 done
 curl -fsS "http://127.0.0.1:$port/-/readiness" | grep -q '"status":"ok"'
 grep -q "Sign in at http://127.0.0.1:$port/sign-in" "$log" || { cat "$log"; echo "smoke: no sign-in line"; exit 1; }
+# The README promises the demo users and the pages to open first in the start message.
+for line in "Demo users, all with the password runway-demo-password:" "http://127.0.0.1:$port/admin/runners" \
+  "http://127.0.0.1:$port/-/user_settings/personal_access_tokens"; do
+  grep -qF "$line" "$log" || { cat "$log"; echo "smoke: start message lacks: $line"; exit 1; }
+done
 code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/sign-in")
 [ "$code" = 200 ] || { echo "smoke: /sign-in answered $code"; exit 1; }
 # The demo is in place: its public project with its imported history, visible without signing in.

@@ -11,6 +11,7 @@ import { bootstrap } from './bootstrap';
 import { resolveDatabase, useDatabase } from './database';
 import { ensureAuthSecret } from './secret';
 import { log, logError } from './log';
+import { startMessage } from './start-message';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -67,14 +68,8 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
 
-  const url = externalUrl();
-  console.log(`\nRunway is running at ${url}  (database: ${database.embedded ? 'embedded PGlite' : 'PostgreSQL server'})`);
-  if (boot.generatedRootPassword) {
-    console.log(`Sign in at ${url}/sign-in as root with password: ${boot.generatedRootPassword}`);
-    console.log('This password is shown once. Change it with: npx runway reset-password --username root');
-  } else {
-    console.log(`Sign in at ${url}/sign-in`);
-  }
+  const facts = { url: externalUrl(), embedded: database.embedded, generatedRootPassword: boot.generatedRootPassword, demo: env.RUNWAY_DEMO };
+  console.log(`\n${startMessage(facts)}\n`);
 
   const stop = async () => {
     server.close();
