@@ -34,6 +34,7 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   await ensureAuthSecret();
   process.env.NEXTAUTH_URL ??= externalUrl();
   const { database, boot } = await prepareDatabase({ demo: env.RUNWAY_DEMO });
+  await database.advertise(); // from here on, `runway` commands work through this process's database
   (await import('../background/worker')).startBackgroundWorker(); // repository imports and other queued jobs
 
   const app = next({ dev: opts.dev, dir: projectRoot(), hostname: env.HOST, port: env.PORT });

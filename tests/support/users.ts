@@ -55,16 +55,17 @@ export interface TestSession {
   csrf: string;
 }
 
-/** Signs in through next-auth's real credentials flow and returns the session cookie and CSRF token. */
-export async function signIn(login: string, password: string): Promise<TestSession> {
+/** Signs in through next-auth's real credentials flow (on the test server, or `server`) and returns the session cookie and CSRF token. */
+export async function signIn(login: string, password: string, server?: string): Promise<TestSession> {
   const { baseUrl } = await import('./api');
   const { AUTH_SECRET } = await import('./server');
   const { decode } = await import('next-auth/jwt');
   const { createHmac } = await import('node:crypto');
-  const csrfRes = await fetch(`${baseUrl()}/api/auth/csrf`);
+  const base = server ?? baseUrl();
+  const csrfRes = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const res = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: csrfCookie },
