@@ -38,7 +38,7 @@ export async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
 
 export const commands: Record<string, Command> = {
   start: {
-    summary: 'migrate, bootstrap and serve Runway (--demo: seed the demo data unless RUNWAY_DEMO says otherwise)',
+    summary: 'migrate, bootstrap and serve Runway (--demo: with the demo data)',
     usage: '[--dev] [--demo]',
     async run(argv) {
       const flags = parseFlags(argv, { dev: 'boolean', demo: 'boolean' });

@@ -65,6 +65,7 @@ describe.each([
 
   it('ignores tests, docs, data and the build output', () => {
     write('tests/api/x.test.ts', 'test');
+    write('app/x.test.ts', 'test');
     write('e2e/x.spec.ts', 'test');
     write('README.md', '# changed');
     write('.data/pgdata/file', 'data');
@@ -89,10 +90,11 @@ describe.each([
 
 describe('build inputs', () => {
   it('are the sources and configuration, not tests, docs or output', () => {
-    for (const f of ['app/page.tsx', 'lib/db/client.ts', 'lib/db/client.test.ts', 'prisma/schema.prisma', 'package-lock.json', 'next.config.mjs', 'bin/cli.ts']) {
-      expect(isBuildInput(f), f).toBe(true);
-    }
-    for (const f of ['tests/api/cli.test.ts', 'e2e/a.spec.ts', 'docs/x.md', 'README.md', 'bench/runners.ts', '.next/BUILD_ID', '.data/x', 'lib/db/generated/client.ts', '.env.local', 'node_modules/next/package.json']) {
+    const inputs = ['app/page.tsx', 'lib/db/client.ts', 'components/x.tsx', 'prisma/schema.prisma', 'package-lock.json', 'package.json',
+      'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'scripts/prisma-generate.mjs'];
+    for (const f of inputs) expect(isBuildInput(f), f).toBe(true);
+    for (const f of ['tests/api/cli.test.ts', 'lib/db/client.test.ts', 'e2e/a.spec.ts', 'docs/x.md', 'README.md', 'bench/runners.ts', 'bin/cli.ts',
+      'scripts/test.mjs', 'vitest.config.ts', '.next/BUILD_ID', '.data/x', 'lib/db/generated/client.ts', '.env.local', 'node_modules/next/package.json']) {
       expect(isBuildInput(f), f).toBe(false);
     }
   });
