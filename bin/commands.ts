@@ -1,4 +1,5 @@
-// The commands of `runway`. Each one that touches data opens the database, works, and closes it.
+// The commands of `runway`. Each one that touches data opens the database, works, and closes it; on the
+// embedded database they work through a running Runway's connection when one holds the data folder.
 import { readEnv } from '../lib/config/env';
 import { disconnectDb } from '../lib/db/client';
 import { applyMigrations } from '../lib/db/migrations';
@@ -13,17 +14,21 @@ export interface Command {
 }
 
 /**
- * Opens the configured database (starting the embedded one if needed), migrated and bootstrapped, for one
- * command. A generated root password goes to stderr, so stdout stays clean for the command's output.
+ * Opens the configured database for one command, migrated and bootstrapped: a PostgreSQL server, the
+ * embedded database through the running Runway that holds it (which migrated it when it started), or
+ * else the embedded database itself. A generated root password goes to stderr, so stdout stays clean for
+ * the command's output.
  */
 export async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
-  const database = await resolveDatabase();
+  const database = await resolveDatabase({ attach: true });
   useDatabase(database);
   try {
-    await applyMigrations(database.url, { lock: !database.embedded });
-    const { bootstrap } = await import('../lib/server/bootstrap');
-    const boot = await bootstrap();
-    if (boot.generatedRootPassword) console.error(`created root; its password (shown once): ${boot.generatedRootPassword}`);
+    if (!database.attachedTo) {
+      await applyMigrations(database.url, { lock: !database.embedded });
+      const { bootstrap } = await import('../lib/server/bootstrap');
+      const boot = await bootstrap();
+      if (boot.generatedRootPassword) console.error(`created root; its password (shown once): ${boot.generatedRootPassword}`);
+    }
     return await fn();
   } finally {
     await disconnectDb();
@@ -33,10 +38,12 @@ export async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
 
 export const commands: Record<string, Command> = {
   start: {
-    summary: 'migrate, bootstrap and serve Runway',
-    usage: '[--dev]',
+    summary: 'migrate, bootstrap and serve Runway (--demo: with the demo data)',
+    usage: '[--dev] [--demo]',
     async run(argv) {
-      const flags = parseFlags(argv, { dev: 'boolean' });
+      const flags = parseFlags(argv, { dev: 'boolean', demo: 'boolean' });
+      // A flag rather than `RUNWAY_DEMO=true npm …`, which Windows shells cannot run.
+      if (flags.demo) process.env.RUNWAY_DEMO ??= 'true';
       const { start } = await import('../lib/server/start');
       await start({ dev: flags.dev === true });
       return await new Promise<number>(() => undefined); // serves until a signal stops the process
@@ -47,7 +54,7 @@ export const commands: Record<string, Command> = {
     usage: '',
     async run(argv) {
       parseFlags(argv, {});
-      const database = await resolveDatabase();
+      const database = await resolveDatabase({ attach: true });
       try {
         const applied = await applyMigrations(database.url, { lock: !database.embedded });
         console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');

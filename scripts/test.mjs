@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: generate the Prisma client, build Runway, then run unit + API tests (vitest) and the
-// browser tests (Playwright, Debian's Chromium). API and browser tests start their own Runway on a fresh
-// database: the PostgreSQL server in DATABASE_URL, else the embedded PGlite. Ends with one summary line.
+// `npm test`: generate the Prisma client and build Runway (when the sources changed), then run unit + API
+// tests (vitest) and the browser tests (Playwright, Debian's Chromium). API and browser tests start their
+// own Runway on a fresh database: the PostgreSQL server in DATABASE_URL, else the embedded PGlite. Ends
+// with one summary line.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
@@ -23,8 +24,8 @@ function fail(msg) {
   process.exit(1);
 }
 
-if (run('prisma client', process.execPath, ['scripts/prisma-generate.mjs']) !== 0) fail('prisma generate failed');
-if (!process.env.RUNWAY_SKIP_BUILD && run('build', bin('next'), ['build']) !== 0) fail('next build failed');
+// The Prisma client and the build, unless both still match the sources (scripts/build.mjs).
+if (!process.env.RUNWAY_SKIP_BUILD && run('build', process.execPath, ['scripts/build.mjs', '--if-stale']) !== 0) fail('build failed');
 
 const vitestJson = path.join(reports, 'vitest.json');
 const vitestStatus = run('unit and API tests (vitest)', bin('vitest'), [

@@ -1,14 +1,29 @@
 // The embedded default: a real PostgreSQL (PGlite, WebAssembly) kept under the data folder and served
 // on a loopback port, so the same pg driver, migrations and psql work as with a PostgreSQL server.
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** Records the port in the data folder's lock file, so `runway` commands work through this process. */
+  advertise(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** The lock file beside the data folder: the owning process, and its port once it serves clients. */
+interface LockRecord {
+  pid: number;
+  /** A server holds the folder until it stops; a `runway` command for a few seconds. */
+  role?: EmbeddedRole;
+  port?: number;
+}
+export type EmbeddedRole = 'server' | 'command';
+
+const lockFile = (dir: string) => `${dir}.lock`;
+const urlFor = (port: number) => `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
 
 /**
  * Starts PGlite on `dir` (or in memory for `memory://`). PGlite has one real session; the socket server
@@ -16,12 +31,18 @@ export interface EmbeddedDatabase {
  * socket that opened it. Callers still size their pools to 1; the spare sockets cover a pool handing over
  * to the next one and a psql session.
  */
-export async function startEmbeddedDatabase(opts: { dir: string; port?: number; maxConnections?: number }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(opts: {
+  dir: string;
+  port?: number;
+  maxConnections?: number;
+  role?: EmbeddedRole;
+}): Promise<EmbeddedDatabase> {
+  const role = opts.role ?? 'server';
   const memory = opts.dir === 'memory://';
   let releaseLock = async () => undefined as void;
   if (!memory) {
     await mkdir(path.dirname(opts.dir), { recursive: true });
-    releaseLock = await lockDataDir(`${opts.dir}.lock`);
+    releaseLock = await lockDataDir(lockFile(opts.dir), role);
   }
   const db = await PGlite.create(memory ? undefined : opts.dir);
   const server = new PGLiteSocketServer({
@@ -34,7 +55,14 @@ export async function startEmbeddedDatabase(opts: { dir: string; port?: number; 
   const conn = server.getServerConn();
   const port = Number(conn.split(':').pop());
   return {
-    url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+    url: urlFor(port),
+    async advertise() {
+      if (memory) return;
+      // Replaced by a rename, so a reader never sees half a record.
+      const file = lockFile(opts.dir);
+      await writeFile(`${file}.${process.pid}`, JSON.stringify({ pid: process.pid, role, port } satisfies LockRecord));
+      await rename(`${file}.${process.pid}`, file);
+    },
     async stop() {
       await server.stop();
       await db.close();
@@ -43,26 +71,68 @@ export async function startEmbeddedDatabase(opts: { dir: string; port?: number; 
   };
 }
 
-/** PGlite must never be opened by two processes: a pid file, taken over only from a dead process. */
-async function lockDataDir(file: string): Promise<() => Promise<void>> {
-  for (let attempt = 0; attempt < 2; attempt++) {
+// How long opening the folder waits for a `runway` command that holds it to finish.
+const COMMAND_WAIT_MS = 60_000;
+
+/**
+ * PGlite must never be opened by two processes: a pid file, taken over only from a dead process. A
+ * `runway` command holding it is waited for; a server is not (its commands work through it instead).
+ */
+async function lockDataDir(file: string, role: EmbeddedRole): Promise<() => Promise<void>> {
+  const deadline = Date.now() + COMMAND_WAIT_MS;
+  for (;;) {
     try {
       const handle = await open(file, 'wx');
-      await handle.writeFile(String(process.pid));
+      await handle.writeFile(JSON.stringify({ pid: process.pid, role } satisfies LockRecord));
       await handle.close();
       return () => rm(file, { force: true });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-      if (pid && pid !== process.pid && isAlive(pid)) {
+      const holder = await readLock(file);
+      if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
+        if (holder.role === 'command' && Date.now() < deadline) {
+          await sleep(250);
+          continue;
+        }
         throw new Error(
-          `the embedded database ${path.dirname(file)} is in use by another Runway process (pid ${pid}); stop it, or set DATABASE_URL`,
+          `the embedded database ${path.dirname(file)} is in use by another Runway process (pid ${holder.pid}); stop it, or set DATABASE_URL`,
         );
       }
       await rm(file, { force: true });
     }
   }
-  throw new Error(`could not lock ${file}`);
+}
+
+async function readLock(file: string): Promise<LockRecord | null> {
+  const text = (await readFile(file, 'utf8').catch(() => '')).trim();
+  if (!text) return null;
+  // Older Runway versions wrote the bare pid.
+  if (/^\d+$/.test(text)) return { pid: Number(text), role: 'server' };
+  try {
+    const record = JSON.parse(text) as Partial<LockRecord>;
+    if (!Number.isInteger(record.pid)) return null;
+    return {
+      pid: record.pid as number,
+      role: record.role === 'command' ? 'command' : 'server',
+      port: Number.isInteger(record.port) ? record.port : undefined,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export interface EmbeddedHolder {
+  pid: number;
+  role: EmbeddedRole;
+  /** Set once a server has advertised its port: migrated and ready for clients. */
+  url?: string;
+}
+
+/** The live Runway process that holds `dir`, or null when the folder is free. */
+export async function embeddedDatabaseHolder(dir: string): Promise<EmbeddedHolder | null> {
+  const record = await readLock(lockFile(dir));
+  if (!record || record.pid === process.pid || !isAlive(record.pid)) return null;
+  return { pid: record.pid, role: record.role ?? 'server', url: record.port ? urlFor(record.port) : undefined };
 }
 
 function isAlive(pid: number): boolean {

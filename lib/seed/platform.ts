@@ -13,7 +13,8 @@ export const DEMO_PASSWORD = 'runway-demo-password';
 
 type Vis = 'private' | 'internal' | 'public';
 
-const USERS = [
+/** The demo users; the start message lists those who can sign in. */
+export const DEMO_USERS = [
   { username: 'alice.owner', name: 'Alice Owens', email: 'alice@acme.example', jobTitle: 'Head of Engineering' },
   { username: 'mark.maintainer', name: 'Mark Mayer', email: 'mark@acme.example', jobTitle: 'Platform Lead' },
   { username: 'dana.developer', name: 'Dana Diaz', email: 'dana@acme.example', jobTitle: 'CI Engineer' },
@@ -23,7 +24,7 @@ const USERS = [
   { username: 'bob.blocked', name: 'Bob Blake', email: 'bob@acme.example', jobTitle: 'Former Employee', blocked: true },
 ] as const;
 
-export type DemoUsername = (typeof USERS)[number]['username'];
+export type DemoUsername = (typeof DEMO_USERS)[number]['username'];
 
 const GROUPS: { path: string; name: string; visibility: Vis; description: string }[] = [
   { path: 'acme', name: 'Acme', visibility: 'internal', description: 'Acme Corporation engineering' },
@@ -73,7 +74,7 @@ export interface PlatformDemo {
   projects: Record<DemoProjectKey, number>;
 }
 
-async function ensureUser(tx: Prisma.TransactionClient, u: (typeof USERS)[number]): Promise<number> {
+async function ensureUser(tx: Prisma.TransactionClient, u: (typeof DEMO_USERS)[number]): Promise<number> {
   const existing = await tx.user.findUnique({ where: { username: u.username }, select: { id: true } });
   if (existing) return existing.id;
   const user = await insertUser(tx, {
@@ -139,7 +140,7 @@ export async function seedPlatformDemo(): Promise<PlatformDemo> {
   return db().$transaction(
     async (tx) => {
       const users = {} as Record<DemoUsername, number>;
-      for (const u of USERS) users[u.username] = await ensureUser(tx, u);
+      for (const u of DEMO_USERS) users[u.username] = await ensureUser(tx, u);
       const groups: Record<string, number> = {};
       for (const g of GROUPS) groups[g.path] = await ensureGroup(tx, g, users['alice.owner']);
       const projects = {} as Record<DemoProjectKey, number>;
@@ -168,7 +169,7 @@ export async function seedPlatformDemo(): Promise<PlatformDemo> {
 export async function platformDemoIds(): Promise<{ projects: Partial<Record<DemoProjectKey, number>>; users: Partial<Record<DemoUsername, number>> }> {
   const [projects, users] = await Promise.all([
     db().project.findMany({ where: { fullPath: { in: Object.values(demoProjectPaths) } }, select: { id: true, fullPath: true } }),
-    db().user.findMany({ where: { username: { in: USERS.map((u) => u.username) } }, select: { id: true, username: true } }),
+    db().user.findMany({ where: { username: { in: DEMO_USERS.map((u) => u.username) } }, select: { id: true, username: true } }),
   ]);
   const byPath = new Map(projects.map((p) => [p.fullPath, p.id]));
   return {

@@ -14,6 +14,7 @@ import { PEER_ADDRESS_HEADER } from '../rate-limits/client-ip';
 import { redactPath } from './redact';
 import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { startMessage } from './start-message';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -35,6 +36,7 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   const env = readEnv();
   process.env.NEXTAUTH_URL ??= externalUrl();
   const { database, boot } = await prepareDatabase({ demo: env.RUNWAY_DEMO });
+  await database.advertise(); // from here on, `runway` commands work through this process's database
   (await import('../background/worker')).startBackgroundWorker(); // repository imports and other queued jobs
 
   const app = next({ dev: opts.dev, dir: projectRoot(), hostname: env.HOST, port: env.PORT });
@@ -80,14 +82,8 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
 
-  const url = externalUrl();
-  console.log(`\nRunway is running at ${url}  (database: ${database.embedded ? 'embedded PGlite' : 'PostgreSQL server'})`);
-  if (boot.generatedRootPassword) {
-    console.log(`Sign in at ${url}/sign-in as root with password: ${boot.generatedRootPassword}`);
-    console.log('This password is shown once. Change it with: npx runway reset-password --username root');
-  } else {
-    console.log(`Sign in at ${url}/sign-in`);
-  }
+  const facts = { url: externalUrl(), embedded: database.embedded, generatedRootPassword: boot.generatedRootPassword, demo: env.RUNWAY_DEMO };
+  console.log(`\n${startMessage(facts)}\n`);
 
   const stop = async () => {
     server.close();

@@ -1,16 +1,22 @@
-// The `runway` user and token commands against the test database. With the embedded database the
-// running server owns the data folder, so these cases need an external PostgreSQL (DATABASE_URL).
+// The `runway` user and token commands against the test database, while the test server runs on it: on
+// a PostgreSQL server they connect to it, on the embedded database they work through the running server.
+// The last suite runs its own server on a fresh embedded database, to use the CLI with it up and down.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, uniq } from '../support/api';
-import { cli } from '../support/server';
+import { cli, freePort, ROOT, ROOT_PASSWORD, runwayEnv, startServer, stopServer } from '../support/server';
+import { signIn } from '../support/users';
 
 const external = !!process.env.DATABASE_URL;
-const reason = 'needs DATABASE_URL: the embedded database is owned by the running server';
 const run = (args: string[]) => cli(args, { ...process.env, ...inject('runwayEnv') });
 
-async function passwordDigest(username: string): Promise<string> {
-  const client = new pg.Client({ connectionString: inject('inspectUrl') });
+async function passwordDigest(username: string, url = inject('inspectUrl')): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const r = await client.query<{ password_digest: string }>('SELECT password_digest FROM users WHERE username = $1', [username]);
@@ -21,7 +27,7 @@ async function passwordDigest(username: string): Promise<string> {
 }
 
 // Each CLI run transpiles the sources and checks migrations: seconds, not milliseconds.
-describe.skipIf(!external)(`[PLATFORM] runway CLI (${external ? 'external PostgreSQL' : reason})`, { timeout: 180_000 }, () => {
+describe(`[PLATFORM] runway CLI next to the running server (${external ? 'PostgreSQL server' : 'embedded database'})`, { timeout: 180_000 }, () => {
   it('create-user creates a user the API can see, and refuses a taken email', async () => {
     const username = uniq('cli');
     const made = run(['create-user', '--username', username, '--email', `${username}@example.com`, '--name', 'CLI User', '--password', 'cli-password-1']);
@@ -97,11 +103,77 @@ describe.skipIf(!external)(`[PLATFORM] runway CLI (${external ? 'external Postgr
   });
 });
 
-describe.skipIf(external)('[PLATFORM] runway CLI on the embedded database', { timeout: 180_000 }, () => {
-  it('refuses to open the data folder the running server owns, with a clear message', () => {
-    const res = run(['create-token', '--username', 'root', '--scopes', 'api']);
-    expect(res.status).toBe(1);
-    expect(res.stdout).toBe('');
-    expect(res.stderr).toMatch(/the embedded database .* is in use by another Runway process \(pid \d+\); stop it, or set DATABASE_URL/);
+describe('[PLATFORM] runway CLI on an embedded database, with its server up and down', { timeout: 300_000 }, () => {
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  let base: string;
+  let port: number;
+  let dbPort: number;
+  const lock = () => path.join(dir, 'pgdata.lock');
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'runway-cli-embedded-'));
+    [port, dbPort] = [await freePort(), await freePort()];
+    base = `http://127.0.0.1:${port}`;
+    // DATABASE_URL empty: the embedded database even when the test run uses a PostgreSQL server.
+    env = runwayEnv({ DATABASE_URL: '', RUNWAY_DATA_DIR: dir, RUNWAY_EMBEDDED_DB_PORT: String(dbPort), RUNWAY_EXTERNAL_URL: base });
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const whoAmI = async (token: string) => {
+    const res = await fetch(`${base}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': token } });
+    return { status: res.status, username: ((await res.json()) as { username?: string }).username };
+  };
+
+  it('with the server up, create-token and reset-password work through it, and the results hold over HTTP', async () => {
+    const server = await startServer(port, env);
+    try {
+      // The server advertised its database port in the data folder's lock file.
+      expect(JSON.parse(readFileSync(lock(), 'utf8'))).toEqual({ pid: server.pid, role: 'server', port: dbPort });
+      const made = cli(['create-token', '--username', 'root', '--scopes', 'api', '--name', 'while-up'], env);
+      expect(made.status, made.stderr).toBe(0);
+      expect(made.stdout).toMatch(/^glpat-[A-Za-z0-9_-]{20}\n$/);
+      expect(await whoAmI(made.stdout.trim())).toEqual({ status: 200, username: 'root' });
+
+      const before = await passwordDigest('root', `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`);
+      const reset = cli(['reset-password', '--username', 'root', '--password', 'changed-while-up'], env);
+      expect(reset.status, reset.stderr).toBe(0);
+      expect(reset.stdout).toBe('password of root updated\n');
+      expect(await passwordDigest('root', `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`)).not.toBe(before);
+      await expect(signIn('root', 'changed-while-up', base)).resolves.toMatchObject({ cookie: expect.stringContaining('next-auth.session-token=') });
+      await expect(signIn('root', ROOT_PASSWORD, base)).rejects.toThrow('sign-in failed');
+      // The server still serves after the commands (they used its connection, not the data folder).
+      expect(await whoAmI(made.stdout.trim())).toEqual({ status: 200, username: 'root' });
+    } finally {
+      await stopServer(server);
+    }
+  });
+
+  it('with the server stopped, the same commands open the database themselves; the server then sees their work', async () => {
+    expect(existsSync(lock())).toBe(false);
+    const made = cli(['create-token', '--username', 'root', '--scopes', 'api', '--name', 'while-down'], env);
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(/^glpat-[A-Za-z0-9_-]{20}\n$/);
+    const reset = cli(['reset-password', '--username', 'root', '--password', 'changed-while-down'], env);
+    expect(reset.status, reset.stderr).toBe(0);
+    expect(existsSync(lock())).toBe(false); // each command released the folder
+
+    const server = await startServer(port, env);
+    try {
+      expect(await whoAmI(made.stdout.trim())).toEqual({ status: 200, username: 'root' });
+      await expect(signIn('root', 'changed-while-down', base)).resolves.toMatchObject({ cookie: expect.stringContaining('next-auth.session-token=') });
+      // A second server on the same folder is refused: the commands, not a second server, share it.
+      const second = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), 'start'], {
+        env: { ...env, PORT: String(await freePort()) },
+        encoding: 'utf8',
+        timeout: 90_000, // were it to start, it would serve until killed
+      });
+      expect(second.status).toBe(1);
+      expect(second.stderr).toContain(`is in use by another Runway process (pid ${server.pid})`);
+    } finally {
+      await stopServer(server);
+    }
   });
 });

@@ -58,15 +58,13 @@ describe('[REPOSITORIES] import', () => {
     expect(merge.body.trailers).toEqual({});
   });
 
-  // The CLI needs its own connection: with the embedded database the server process owns it, so this
-  // runs against a PostgreSQL server only.
-  it.skipIf(!process.env.DATABASE_URL)('re-import adds new commits and moves branches (runway import-repo)', async () => {
+  // On the embedded database the CLI works through the running test server's connection.
+  it('re-import adds new commits and moves branches (runway import-repo)', async () => {
     const fresh = buildSampleRepo();
     try {
       const p = await importedProject(fresh.dir);
       const sha = addCommit(fresh, 'topic', 'Later work on topic\n\nSigned-off-by: Ålice Müller <alice@example.com>\n', { ...ALICE, date: '2024-04-01T10:00:00+02:00' });
-      // The CLI reaches the test database through inspectUrl (the embedded one is owned by the server).
-      const env = { ...process.env, ...(inject('runwayEnv') as Record<string, string>), DATABASE_URL: inject('inspectUrl') };
+      const env = { ...process.env, ...(inject('runwayEnv') as Record<string, string>) };
       const run = await runCli(['import-repo', '--project', p.path_with_namespace, '--url', fresh.dir], env as NodeJS.ProcessEnv);
       expect(run.status, run.stderr).toBe(0);
       const b = await api('GET', `/projects/${p.id}/repository/branches`, { token: rootToken(), query: { search: 'topic' } });

@@ -1,5 +1,5 @@
 // The database a test run uses: a fresh database on the PostgreSQL server in DATABASE_URL, or, with no
-// DATABASE_URL, a fresh embedded PGlite folder (the server process owns it).
+// DATABASE_URL, a fresh embedded PGlite folder (the server holds it; the CLI works through the server).
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

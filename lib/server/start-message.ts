@@ -1,0 +1,43 @@
+// What `runway start` prints once it serves: where to sign in, and with the demo, who can sign in and
+// which pages to open first. Plain lines, so a terminal and a log file read the same.
+import { DEMO_PASSWORD, DEMO_USERS, demoProjectPaths } from '../seed/platform';
+import { NAVIGATION } from '../../components/dashboard/navigation';
+
+export interface StartFacts {
+  url: string;
+  embedded: boolean;
+  /** Root's password when it was generated at this start (shown once). */
+  generatedRootPassword?: string;
+  demo: boolean;
+}
+
+export function startMessage({ url, embedded, generatedRootPassword, demo }: StartFacts): string {
+  const lines = [`Runway is running at ${url}  (database: ${embedded ? 'embedded PGlite' : 'PostgreSQL server'})`];
+  if (generatedRootPassword) {
+    lines.push(
+      `Sign in at ${url}/sign-in as root with password: ${generatedRootPassword}`,
+      '  (shown once; change it with: npx runway reset-password --username root)',
+    );
+  } else {
+    lines.push(`Sign in at ${url}/sign-in`);
+  }
+  if (demo) {
+    // Admins first; a blocked user cannot sign in, so listing it would only mislead.
+    const users = DEMO_USERS.filter((u) => !('blocked' in u && u.blocked))
+      .map((u) => ('admin' in u && u.admin ? `${u.username} (admin)` : u.username))
+      .sort((a, b) => Number(b.endsWith('(admin)')) - Number(a.endsWith('(admin)')));
+    const pages: [string, string][] = [
+      ...NAVIGATION.map((item): [string, string] => [item.label, `${url}${item.href}`]),
+      ['Demo project (API)', `${url}/api/v4/projects/${encodeURIComponent(demoProjectPaths.website)}`],
+    ];
+    const width = Math.max(...pages.map(([label]) => label.length));
+    lines.push(
+      '',
+      `Demo users, all with the password ${DEMO_PASSWORD}:`,
+      `  ${users.join(', ')}`,
+      'Where to look first:',
+      ...pages.map(([label, href]) => `  ${label.padEnd(width)}  ${href}`),
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// `npm run build`: generate the Prisma client and build Next.js, then record a fingerprint of the
+// sources beside the build output. With --if-stale (`npm run demo`, `npm test`) both steps are skipped
+// while that fingerprint still matches, so restarting an unchanged checkout takes seconds, not minutes.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const STAMP_FILE = 'runway-build.json';
+const GENERATED_CLIENT = path.join('lib', 'db', 'generated', 'client.ts');
+// What never reaches the build: tests, docs, benchmarks, CI, the CLI (run from source), scripts other
+// than the generator, and output or data folders.
+const IGNORED_TOP = new Set(['.git', '.ci', 'node_modules', 'tests', 'e2e', 'docs', 'bench', 'bin', 'test-results', 'playwright-report', 'coverage']);
+const IGNORED_PATH =
+  /(^|\/)(\.next[^/]*|\.data|node_modules)(\/|$)|^lib\/db\/generated\/|\.test\.ts$|\.md$|\.tsbuildinfo$|^(next-env\.d\.ts|vitest\.config\.ts|playwright\.config\.ts)$|(^|\/)\.env(\.|$)/;
+
+/** Whether a repository-relative path can change what `prisma generate` + `next build` produce. */
+export function isBuildInput(file) {
+  const top = file.split('/')[0];
+  if (top === 'scripts') return file === 'scripts/prisma-generate.mjs';
+  return !IGNORED_TOP.has(top) && !IGNORED_PATH.test(file);
+}
+
+/** The source files of the checkout: git's view (tracked and new, not ignored) when git is there. */
+export function sourceFiles(root) {
+  const git = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  const listed = git.status === 0 ? git.stdout.split('\0').filter(Boolean) : walk(root, '');
+  return [...new Set(listed)].filter(isBuildInput).sort();
+}
+
+function walk(root, dir) {
+  const out = [];
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (!isBuildInput(rel)) continue;
+    if (entry.isDirectory()) out.push(...walk(root, rel));
+    else if (entry.isFile()) out.push(rel);
+  }
+  return out;
+}
+
+/** A digest over the build inputs' paths and contents (a listed file that is gone counts as such). */
+export function sourceFingerprint(root) {
+  const hash = createHash('sha256');
+  for (const file of sourceFiles(root)) {
+    hash.update(`${file}\0`);
+    const full = path.join(root, file);
+    hash.update(existsSync(full) ? readFileSync(full) : '\0deleted');
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+function readBuildId(distDir) {
+  try {
+    return readFileSync(path.join(distDir, 'BUILD_ID'), 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why a build is needed, or null when the last one still matches: the stamp names the fingerprint and
+ * the BUILD_ID it was written for, so a build made some other way (`npx next build`) never passes as ours.
+ */
+export function staleReason(root, distDir, fingerprint = sourceFingerprint(root)) {
+  if (!existsSync(path.join(root, GENERATED_CLIENT))) return 'no Prisma client';
+  const buildId = readBuildId(distDir);
+  if (!buildId) return 'no build';
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(path.join(distDir, STAMP_FILE), 'utf8'));
+  } catch {
+    return 'no build stamp';
+  }
+  if (stamp.buildId !== buildId) return 'the build was replaced';
+  if (stamp.fingerprint !== fingerprint) return 'sources changed';
+  return null;
+}
+
+export function writeStamp(distDir, fingerprint) {
+  writeFileSync(path.join(distDir, STAMP_FILE), `${JSON.stringify({ fingerprint, buildId: readBuildId(distDir) })}\n`);
+}
+
+function run(root, cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function main() {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const distDir = path.resolve(root, process.env.RUNWAY_DIST_DIR || '.next');
+  // Taken before building: an edit made during the build leaves the stamp behind, so the next start rebuilds.
+  const fingerprint = sourceFingerprint(root);
+  if (process.argv.includes('--if-stale')) {
+    const reason = staleReason(root, distDir, fingerprint);
+    if (!reason) {
+      console.log('build: up to date (sources unchanged since the last build)');
+      return;
+    }
+    console.log(`build: ${reason}, building`);
+  }
+  run(root, process.execPath, [path.join(root, 'scripts', 'prisma-generate.mjs')]);
+  run(root, process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']);
+  writeStamp(distDir, fingerprint);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
