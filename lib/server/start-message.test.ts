@@ -28,9 +28,10 @@ describe('start message', () => {
     expect(users.join()).not.toContain('bob.blocked');
     const pages = lines.slice(lines.indexOf('Where to look first:') + 1);
     expect(pages.map((l) => l.trim().split(/\s{2,}/))).toEqual([
+      ['Projects', 'http://localhost:3000/dashboard/projects'],
       ['Access tokens', 'http://localhost:3000/-/user_settings/personal_access_tokens'],
       ['Runners', 'http://localhost:3000/admin/runners'],
-      ['Demo project (API)', 'http://localhost:3000/api/v4/projects/acme%2Fweb%2Fwebsite'],
+      ['Demo project', 'http://localhost:3000/acme/web/website'],
     ]);
   });
 });

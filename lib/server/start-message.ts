@@ -3,6 +3,8 @@
 import { DEMO_PASSWORD, DEMO_USERS, demoProjectPaths } from '../seed/platform';
 import { NAVIGATION } from '../../components/dashboard/navigation';
 
+const FIRST_PAGES = ['Projects', 'Runners', 'Access tokens'];
+
 export interface StartFacts {
   url: string;
   embedded: boolean;
@@ -26,9 +28,10 @@ export function startMessage({ url, embedded, generatedRootPassword, demo }: Sta
     const users = DEMO_USERS.filter((u) => !('blocked' in u && u.blocked))
       .map((u) => ('admin' in u && u.admin ? `${u.username} (admin)` : u.username))
       .sort((a, b) => Number(b.endsWith('(admin)')) - Number(a.endsWith('(admin)')));
+    // The pages a first visit wants, from the menu itself so the links follow it; then a demo project.
     const pages: [string, string][] = [
-      ...NAVIGATION.map((item): [string, string] => [item.label, `${url}${item.href}`]),
-      ['Demo project (API)', `${url}/api/v4/projects/${encodeURIComponent(demoProjectPaths.website)}`],
+      ...NAVIGATION.filter((item) => FIRST_PAGES.includes(item.label)).map((item): [string, string] => [item.label, `${url}${item.href}`]),
+      ['Demo project', `${url}/${demoProjectPaths.website}`],
     ];
     const width = Math.max(...pages.map(([label]) => label.length));
     lines.push(
