@@ -10,6 +10,8 @@ export function proxy(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
+// Every page of the dashboard (project and group pages live at the root, as GitLab's do): all but the API,
+// Next.js's assets, the icons and the sign-in page itself.
 export const config = {
-  matcher: ['/admin/:path*', '/-/user_settings/:path*'],
+  matcher: ['/((?!api/|_next/|-/(?:health|liveness|readiness)$|favicon\\.ico$|icon\\.svg$|sign-in).*)'],
 };

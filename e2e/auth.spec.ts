@@ -16,7 +16,7 @@ test.describe('[AUTH] sign-in', () => {
     await expect(page).toHaveURL(/\/sign-in/);
     // Still signed out: the dashboard sends us back.
     await page.goto(TOKENS_PAGE);
-    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page).toHaveURL(/\/sign-in(\?callbackUrl=[^&]+)?$/);
   });
 
   test('[AUTH] a malformed cookie of another site on this host does not break sign-in or the dashboard', async ({ page, context, baseURL }) => {
@@ -37,7 +37,7 @@ test.describe('[AUTH] sign-in', () => {
 
   test('[AUTH] sign in, see the dashboard, sign out', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page).toHaveURL(/\/sign-in(\?callbackUrl=[^&]+)?$/);
     await signIn(page);
     // GitLab lands signed-in users on their projects.
     await expect(page).toHaveURL(/\/dashboard\/projects$/);
@@ -52,9 +52,9 @@ test.describe('[AUTH] sign-in', () => {
     expect((await me.json()).username).toBe('root');
 
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page).toHaveURL(/\/sign-in(\?callbackUrl=[^&]+)?$/);
     await page.goto(TOKENS_PAGE);
-    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page).toHaveURL(/\/sign-in(\?callbackUrl=[^&]+)?$/);
     expect((await page.request.get('/api/v4/user')).status()).toBe(401);
   });
 
@@ -104,6 +104,15 @@ test.describe('[AUTH] sign-in', () => {
     await signIn(page, ROOT.username, ROOT.password, 'root', false);
     await expect(page).toHaveURL('/admin/runners/987654');
     await expect(page.getByText('Runner not found')).toBeVisible();
+
+    // Pages at the root of the site (the projects list, a group) come back the same way.
+    for (const path of ['/dashboard/projects?search=web', '/groups/acme-missing']) {
+      await page.context().clearCookies();
+      await page.goto(path);
+      await expect(page).toHaveURL(`/sign-in?callbackUrl=${encodeURIComponent(path)}`);
+      await signIn(page, ROOT.username, ROOT.password, 'root', false);
+      await expect(page).toHaveURL(path);
+    }
   });
 
   test('[AUTH] a callbackUrl that leaves the site is ignored', async ({ page, baseURL }) => {
@@ -187,7 +196,7 @@ test.describe('[AUTH] other users', () => {
     expect((await page.request.post(`/api/v4/users/${id}/block`, { headers: csrf })).status()).toBe(201);
     // The blocked user's session no longer opens the dashboard...
     await userPage.reload();
-    await expect(userPage).toHaveURL(/\/sign-in$/);
+    await expect(userPage).toHaveURL(/\/sign-in(\?callbackUrl=[^&]+)?$/);
     // ...and the right password now gets the blocked message, not a session.
     await userPage.getByLabel('Username or primary email').fill(username);
     await userPage.getByLabel('Password').fill(password);

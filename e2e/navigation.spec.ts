@@ -106,9 +106,10 @@ test.describe('[NAVIGATION] getting there', () => {
     await expect(user.getByRole('searchbox', { name: 'Search projects' })).toHaveValue('');
     await expect(rows(user, 'Projects')).toHaveCount(21);
     await user.goto('/dashboard/projects?page=9');
-    await expect(user.getByText('There is no page 9')).toBeVisible();
-    await user.getByRole('link', { name: 'Go to the first page' }).click();
-    await expect(rows(user, 'Projects')).toHaveCount(21);
+    await expect(user.getByText('Page 9 does not exist')).toBeVisible();
+    await user.getByRole('button', { name: 'Go to last page' }).click();
+    await expect(user).toHaveURL(/[?&]page=2$/);
+    await expect(rows(user, 'Projects')).toHaveCount(3); // p20, p21
 
     // Each row leads to its project.
     await user.goto(`/dashboard/projects?search=${tag} p07`);

@@ -44,7 +44,7 @@ export function DashboardList<T extends { id: number }>({ title, description, no
           isFetching={list.isFetching && !list.isPending}
           error={list.error}
           onRetry={() => list.refetch()}
-          empty={listEmpty({ noun, search, page, none })}
+          empty={listEmpty({ noun, search, none })}
         />
       </div>
     </div>

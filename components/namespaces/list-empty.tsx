@@ -1,11 +1,11 @@
-// What an empty dashboard list says: nothing at all, nothing matching the search, or a page past the end;
-// the last two offer the way back to the full list.
+// What an empty dashboard list says: nothing at all, or nothing matching the search (with the way back to
+// the full list). A page past the end is the data table's own state.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 const linkClass = 'font-medium text-indigo-700 hover:underline';
 
-export function listEmpty(opts: { noun: string; search?: string; page: number; none: string }): { title: string; description?: ReactNode } {
+export function listEmpty(opts: { noun: string; search?: string; none: string }): { title: string; description?: ReactNode } {
   if (opts.search)
     return {
       title: `No ${opts.noun} match "${opts.search}"`,
@@ -17,15 +17,6 @@ export function listEmpty(opts: { noun: string; search?: string; page: number; n
           </Link>
           .
         </>
-      ),
-    };
-  if (opts.page > 1)
-    return {
-      title: `There is no page ${opts.page}`,
-      description: (
-        <Link href="?" className={linkClass}>
-          Go to the first page
-        </Link>
       ),
     };
   return { title: `No ${opts.noun} yet`, description: opts.none };
