@@ -76,15 +76,11 @@ export function groupEntity(g: NamespaceRecord) {
   };
 }
 
-/** Entities::GroupDetail: the group plus its projects (those the viewer may read). */
-export function groupDetailEntity(g: NamespaceRecord, projects: ProjectRecord[], opts: { admin: boolean }) {
-  return {
-    ...groupEntity(g),
-    shared_with_groups: [] as unknown[],
-    prevent_sharing_groups_outside_hierarchy: false,
-    projects: projects.map((p) => projectEntity(p, { admin: opts.admin })),
-    shared_projects: [] as unknown[],
-  };
+/** Entities::GroupDetail: the group plus its projects (those the viewer may read); `null` is with_projects=false. */
+export function groupDetailEntity(g: NamespaceRecord, projects: ProjectRecord[] | null, opts: { admin: boolean }) {
+  const detail = { ...groupEntity(g), shared_with_groups: [] as unknown[], prevent_sharing_groups_outside_hierarchy: false };
+  if (!projects) return detail;
+  return { ...detail, projects: projects.map((p) => projectEntity(p, { admin: opts.admin })), shared_projects: [] as unknown[] };
 }
 
 /** ProjectIdentity: id, description, name, name_with_namespace, path, path_with_namespace, created_at. */

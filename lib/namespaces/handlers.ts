@@ -4,12 +4,12 @@ import { paramError, recordNotFound } from '../api/errors';
 import { created } from '../api/response';
 import type { Actor } from '../auth/authenticate';
 import { canAdminister, type Viewer } from './policy';
-import { groupDetailEntity, groupEntity, memberEntity, projectWithAccess, basicProjectDetails, type ProjectPermissions } from './entity';
+import { groupDetailEntity, groupEntity, memberEntity, projectEntity, projectWithAccess, basicProjectDetails, type ProjectPermissions } from './entity';
 import { countMembers, findMember, listMembers, memberById } from './members';
 import { countGroups, countProjects, listGroups, listProjects, namespaceOwners, projectPermissions, type GroupFilters, type ProjectFilters } from './queries';
 import { findGroup, findProject } from './resolve';
 import { loadProjectRecords, type ProjectRecord } from './records';
-import { createMemberParams, createGroupParams, createProjectParams, listGroupsParams, listMembersParams, listProjectsParams } from './schema';
+import { createMemberParams, createGroupParams, createProjectParams, listGroupProjectsParams, listGroupsParams, listMembersParams, listProjectsParams, showGroupParams } from './schema';
 import { addMember, createGroup as createGroupService, createProject as createProjectService, type MemberSource } from './service';
 import type { Parsed } from '../api/params';
 
@@ -56,10 +56,12 @@ export async function listSubgroupsHandler(ctx: Ctx<typeof listGroupsParams>) {
 
 const GROUP_DETAIL_PROJECTS = 100;
 
-/** GET /groups/:id: GroupDetail with the group's projects the actor may read. */
-export async function showGroupHandler(ctx: Ctx<Record<string, never>>) {
+/** GET /groups/:id: GroupDetail with the group's projects the actor may read (none with with_projects=false). */
+export async function showGroupHandler(ctx: Ctx<typeof showGroupParams>) {
   const group = await findGroup(ctx.actor, ctx.pathParams.id);
-  const projects = await listProjects(ctx.actor, { namespaceId: group.id, orderBy: 'id', sort: 'asc' }, { offset: 0, limit: GROUP_DETAIL_PROJECTS });
+  const projects = ctx.input.with_projects
+    ? await listProjects(ctx.actor, { namespaceId: group.id, orderBy: 'id', sort: 'asc' }, { offset: 0, limit: GROUP_DETAIL_PROJECTS })
+    : null;
   // import_url shows to admins only here (per-project Maintainer checks would cost a query per project).
   return groupDetailEntity(group, projects, { admin: ctx.actor?.user.admin ?? false });
 }
@@ -74,23 +76,25 @@ export async function createGroupHandler(ctx: Ctx<typeof createGroupParams>) {
 
 // ------------------------------------------------------------------ projects
 
-/** Projects as the actor sees them: ProjectWithAccess when signed in, BasicProjectDetails otherwise. */
-async function presentProjects(actor: Actor | null, projects: ProjectRecord[], simple: boolean): Promise<unknown[]> {
+/**
+ * Projects as the actor sees them: BasicProjectDetails for `simple` or anonymous callers, else
+ * Entities::ProjectWithAccess (GET /projects) or Entities::Project (GET /groups/:id/projects).
+ */
+async function presentProjects(actor: Actor | null, projects: ProjectRecord[], simple: boolean, withAccess = true): Promise<unknown[]> {
   if (simple || !actor) return projects.map(basicProjectDetails);
   const [permissions, owners] = await Promise.all([projectPermissions(actor.user.id, projects), namespaceOwners(projects)]);
   return projects.map((p) => {
     const perms: ProjectPermissions = permissions.get(p.id) ?? { projectAccess: null, groupAccess: null };
     const level = Math.max(perms.projectAccess ?? 0, perms.groupAccess ?? 0, p.namespace.ownerId === actor.user.id ? 50 : 0);
     const viewer: Viewer = { signedIn: true, admin: actor.user.admin, level };
-    return projectWithAccess(p, { admin: canAdminister(viewer), owner: p.namespace.ownerId ? owners.get(p.namespace.ownerId) : null, permissions: perms });
+    const opts = { admin: canAdminister(viewer), owner: p.namespace.ownerId ? owners.get(p.namespace.ownerId) : null };
+    return withAccess ? projectWithAccess(p, { ...opts, permissions: perms }) : projectEntity(p, opts);
   });
 }
 
-/** GET /projects */
-export async function listProjectsHandler(ctx: Ctx<typeof listProjectsParams>) {
-  const i = ctx.input;
-  const f: ProjectFilters = {
-    membership: i.membership ?? false,
+/** The filters GET /projects and GET /groups/:id/projects share. */
+function projectFilters(i: Parsed<typeof listProjectsParams> | Parsed<typeof listGroupProjectsParams>): ProjectFilters {
+  return {
     owned: i.owned ?? false,
     search: i.search || undefined,
     visibility: i.visibility ?? undefined,
@@ -98,12 +102,31 @@ export async function listProjectsHandler(ctx: Ctx<typeof listProjectsParams>) {
     orderBy: i.order_by === 'similarity' || i.order_by === 'star_count' ? 'id' : i.order_by,
     sort: i.sort,
   };
+}
+
+async function pageOfProjects(ctx: RequestContext, f: ProjectFilters, opts: { starred: boolean; simple: boolean; withAccess: boolean }) {
+  // Runway has no stars: a starred-only list is empty.
   const page = await ctx.paginate({
-    fetch: (offset, limit) => (i.starred ? Promise.resolve([]) : listProjects(ctx.actor, f, { offset, limit })),
-    count: () => (i.starred ? Promise.resolve(0) : countProjects(ctx.actor, f)),
+    fetch: (offset, limit) => (opts.starred ? Promise.resolve([]) : listProjects(ctx.actor, f, { offset, limit })),
+    count: () => (opts.starred ? Promise.resolve(0) : countProjects(ctx.actor, f)),
   });
-  const items = await presentProjects(ctx.actor, page.items, i.simple ?? false);
+  const items = await presentProjects(ctx.actor, page.items, opts.simple, opts.withAccess);
   return paginated({ items, headers: page.headers });
+}
+
+/** GET /projects */
+export async function listProjectsHandler(ctx: Ctx<typeof listProjectsParams>) {
+  const i = ctx.input;
+  const f = { ...projectFilters(i), membership: i.membership ?? false };
+  return pageOfProjects(ctx, f, { starred: i.starred ?? false, simple: i.simple ?? false, withAccess: true });
+}
+
+/** GET /groups/:id/projects: the group's projects the actor may read (with subgroups and ancestors on request). */
+export async function listGroupProjectsHandler(ctx: Ctx<typeof listGroupProjectsParams>) {
+  const group = await findGroup(ctx.actor, ctx.pathParams.id);
+  const i = ctx.input;
+  const inGroup = { id: group.id, traversalIds: group.traversalIds, subgroups: i.include_subgroups ?? false, ancestors: i.include_ancestor_groups ?? false };
+  return pageOfProjects(ctx, { ...projectFilters(i), inGroup }, { starred: i.starred ?? false, simple: i.simple ?? false, withAccess: false });
 }
 
 /** GET /projects/:id */

@@ -124,6 +124,8 @@ export interface ProjectFilters {
   minAccessLevel?: number;
   /** Only projects directly in this namespace (group detail). */
   namespaceId?: number;
+  /** Only projects in these groups (GET /groups/:id/projects): the group, its descendants, its ancestors. */
+  inGroup?: { id: number; traversalIds: number[]; subgroups: boolean; ancestors: boolean };
   orderBy?: 'id' | 'name' | 'path' | 'created_at' | 'updated_at' | 'last_activity_at';
   sort?: 'asc' | 'desc';
 }
@@ -150,6 +152,7 @@ function projectConditions(actor: Actor | null, f: ProjectFilters): Sql[] {
   }
   if (f.visibility) conds.push(sql`p.visibility = ${f.visibility}::"Visibility"`);
   if (f.namespaceId !== undefined) conds.push(sql`p.namespace_id = ${f.namespaceId}`);
+  if (f.inGroup) conds.push(inGroupCondition(f.inGroup));
   return conds;
 }
 
@@ -199,4 +202,12 @@ export async function namespaceOwners(projects: ProjectRecord[]): Promise<Map<nu
   if (!ids.length) return new Map();
   const users = await db().user.findMany({ where: { id: { in: ids } } });
   return new Map(users.map((u) => [u.id, u]));
+}
+
+/** The namespaces of GET /groups/:id/projects; `traversal_ids @>` is what the GIN index serves. */
+function inGroupCondition(g: NonNullable<ProjectFilters['inGroup']>): Sql {
+  const own = g.subgroups
+    ? sql`p.namespace_id IN (SELECT d.id FROM namespaces d WHERE d.traversal_ids @> ARRAY[${g.id}]::int[])`
+    : sql`p.namespace_id = ${g.id}`;
+  return g.ancestors ? sql`(${own} OR p.namespace_id = ANY(${g.traversalIds}::int[]))` : own;
 }

@@ -18,6 +18,11 @@ export const listGroupsParams = {
   top_level_only: param.boolean(),
 };
 
+/** GET /groups/:id */
+export const showGroupParams = {
+  with_projects: param.boolean().default(true),
+};
+
 export const createGroupParams = {
   name: param.string().required(),
   path: param.string().required(),
@@ -38,6 +43,24 @@ export const listProjectsParams = {
   simple: param.boolean().default(false),
   min_access_level: param.integer().values(MIN_ACCESS_LEVELS),
   statistics: param.boolean().default(false),
+};
+
+/** GET /groups/:id/projects (GitLab's declaration; with_shared is accepted: Runway has no group sharing). */
+export const listGroupProjectsParams = {
+  archived: param.boolean(),
+  visibility: param.string().values(VISIBILITIES),
+  search: param.string(),
+  order_by: param.string().values(['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity', 'star_count']).default('created_at'),
+  sort: param.string().values(['asc', 'desc']).default('desc'),
+  simple: param.boolean().default(false),
+  owned: param.boolean().default(false),
+  starred: param.boolean().default(false),
+  with_issues_enabled: param.boolean().default(false),
+  with_merge_requests_enabled: param.boolean().default(false),
+  with_shared: param.boolean().default(true),
+  include_subgroups: param.boolean().default(false),
+  include_ancestor_groups: param.boolean().default(false),
+  min_access_level: param.integer().values(MIN_ACCESS_LEVELS),
 };
 
 export const createProjectParams = {

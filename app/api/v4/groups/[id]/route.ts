@@ -1,7 +1,8 @@
 // GET /api/v4/groups/:id (numeric id or URL-encoded full path)
 import { endpoint, routes } from '@/lib/api/handler';
 import { showGroupHandler } from '@/lib/namespaces/handlers';
+import { showGroupParams } from '@/lib/namespaces/schema';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({
-  GET: endpoint({ auth: 'optional', handle: showGroupHandler }),
+  GET: endpoint({ auth: 'optional', params: showGroupParams, handle: showGroupHandler }),
 });
