@@ -45,6 +45,8 @@ export const PROJECT_PATH_MESSAGE =
   "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'";
 
 export const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === 'P2002';
+/** A row referred to went away meanwhile (a namespace deleted while a project or subgroup was being created in it). */
+const isForeignKeyViolation = (err: unknown) => (err as { code?: string })?.code === 'P2003';
 
 // ------------------------------------------------------------------ groups
 
@@ -107,6 +109,7 @@ export async function createGroup(actor: Actor, input: NewGroup): Promise<Namesp
     return findGroup(actor, id);
   } catch (err) {
     if (isUniqueViolation(err)) throw groupSaveError({ path: ['has already been taken'] });
+    if (isForeignKeyViolation(err)) throw notFound('Group');
     throw err;
   }
 }
@@ -197,6 +200,7 @@ export async function createProject(actor: Actor, input: NewProject): Promise<nu
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw validationError({ path: ['has already been taken'] });
+    if (isForeignKeyViolation(err)) throw validationError({ namespace: ['is not valid'] });
     throw err;
   }
 }
