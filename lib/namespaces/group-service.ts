@@ -54,12 +54,13 @@ export async function updateGroup(actor: Actor, group: NamespaceRecord, c: Group
     if (!c.path) add('path', "can't be blank");
     else if (!pathValid(c.path)) add('path', GROUP_PATH_MESSAGE);
   }
-  const oldFull = group.fullPath;
-  const newFull = c.path !== undefined ? [...oldFull.split('/').slice(0, -1), c.path].join('/') : oldFull;
   try {
     await db().$transaction(async (tx) => {
-      const locked = await tx.$queryRaw<{ id: number }[]>(sql`SELECT id FROM namespaces WHERE id = ${group.id} FOR UPDATE`);
+      // The full path as of the lock: a parent renamed meanwhile has already moved it.
+      const locked = await tx.$queryRaw<{ full_path: string }[]>(sql`SELECT full_path FROM namespaces WHERE id = ${group.id} FOR UPDATE`);
       if (!locked.length) throw notFound('Group');
+      const oldFull = locked[0].full_path;
+      const newFull = c.path !== undefined ? [...oldFull.split('/').slice(0, -1), c.path].join('/') : oldFull;
       if (c.visibility !== undefined) for (const m of await visibilityErrors(tx, group, c.visibility)) add('visibility_level', m);
       if (c.path && !errors.path && newFull.toLowerCase() !== oldFull.toLowerCase() && (await fullPathTaken(newFull, tx))) {
         add('path', 'has already been taken');

@@ -7,7 +7,7 @@ import { logError } from '../server/log';
 import { mirrorPath } from '../repositories/import';
 import { canChangeProjectVisibility, canRemoveProject, canRenameProject, canUpdateProject, type VisibilityName } from './policy';
 import { lockProjects, purgeLockedProjects } from './project-purge';
-import { fullPathTaken } from './queries';
+import { fullPathTaken, projectNameTaken } from './queries';
 import type { ProjectRecord } from './records';
 import { projectViewer } from './resolve';
 import { isUniqueViolation, pathValid, PROJECT_NAME_MESSAGE, PROJECT_NAME_RE, PROJECT_PATH_MESSAGE, VISIBILITY_RANK } from './service';
@@ -49,15 +49,16 @@ export async function updateProject(actor: Actor, project: ProjectRecord, c: Pro
   if (c.visibility !== undefined && ns.kind === 'group' && VISIBILITY_RANK[c.visibility] > VISIBILITY_RANK[ns.visibility]) {
     add('visibility_level', `${c.visibility} is not allowed in a ${ns.visibility} group.`);
   }
-  const path = c.path ?? project.path;
-  const fullPath = `${ns.fullPath}/${path}`;
   try {
     await db().$transaction(async (tx) => {
       const [locked] = await lockProjects(tx, [project.id]);
       if (!locked) throw notFound('Project');
-      if (c.name?.trim() && !errors.name && c.name.toLowerCase() !== project.name.toLowerCase()) {
-        const clash = await tx.project.findFirst({ where: { namespaceId: ns.id, name: { equals: c.name, mode: 'insensitive' }, NOT: { id: project.id } }, select: { id: true } });
-        if (clash) add('name', 'has already been taken');
+      // Read under the project lock: a group renamed meanwhile has already moved this project's full path.
+      const parent = await tx.namespace.findUniqueOrThrow({ where: { id: ns.id }, select: { fullPath: true } });
+      const fullPath = `${parent.fullPath}/${c.path ?? project.path}`;
+      // The project's own name differs from the new one in case-insensitive terms, so it never clashes with itself.
+      if (c.name?.trim() && !errors.name && c.name.toLowerCase() !== project.name.toLowerCase() && (await projectNameTaken(ns.id, c.name, tx))) {
+        add('name', 'has already been taken');
       }
       if (c.path && !errors.path && c.path.toLowerCase() !== project.path.toLowerCase() && (await fullPathTaken(fullPath, tx))) add('path', 'has already been taken');
       if (Object.keys(errors).length) throw validationError(errors);
