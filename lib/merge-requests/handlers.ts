@@ -2,14 +2,25 @@
 import { created, noContent } from '../api/response';
 import { paginated, type RequestContext } from '../api/handler';
 import { param } from '../api/params';
-import { validationError } from '../api/errors';
+import { forbidden, validationError } from '../api/errors';
+import { loadProjectRecords } from '../namespaces/records';
+import { canDeleteMergeRequest } from './policy';
 import { commitEntity } from '../repositories/entity';
 import { commitsBetween, countCommitsBetween, findCommit } from '../repositories/queries';
 import { AccessLevel } from '../namespaces/access';
 import { mergeRequestWithAccess, projectForMergeRequests } from './access';
 import { contextCommitEntity, mergeRequestBasic, mergeRequestEntity, mergeRequestSimple } from './entity';
-import { countMergeRequests, listMergeRequests, loadMrPageData, type MrRow } from './queries';
-import { createMergeRequest } from './service';
+import {
+  countMergeRequests,
+  countUserMergeRequests,
+  listMergeRequests,
+  listUserMergeRequests,
+  loadMrPageData,
+  loadMrPageDataByProject,
+  type MrRow,
+  type UserMrFilters,
+} from './queries';
+import { createMergeRequest, deleteMergeRequest, updateMergeRequest } from './service';
 import {
   CONTEXT_COMMITS_POST_LIMIT,
   addContextCommits,
@@ -144,5 +155,70 @@ export async function addContextCommitsHandler(ctx: RequestContext<typeof contex
 export async function removeContextCommitsHandler(ctx: RequestContext<typeof contextCommitsParams>) {
   const { mr } = await mergeRequestWithAccess(ctx.user(), ctx.pathParams.id, ctx.pathParams.merge_request_iid, 'update');
   await removeContextCommits(mr, ctx.input.commits);
+  return noContent();
+}
+
+// ------------------------------------------------------------------ across projects, updates, deletion
+
+export const listUserMrParams = {
+  state: param.string().values(['opened', 'closed', 'locked', 'merged', 'all']).default('all'),
+  order_by: param.string().values(['created_at', 'updated_at', 'title']).default('created_at'),
+  sort: param.string().values(['asc', 'desc']).default('desc'),
+  scope: param.string().values(['created-by-me', 'assigned-to-me', 'created_by_me', 'assigned_to_me', 'all']).default('created_by_me'),
+  view: param.string().values(['simple']),
+};
+
+/** GET /merge_requests: the caller's MRs (scope), in projects they may read; anonymous callers only with scope=all. */
+export async function listUserMrHandler(ctx: RequestContext<typeof listUserMrParams>) {
+  const i = ctx.input;
+  const scope = (i.scope ?? 'created_by_me').replace(/-/g, '_') as UserMrFilters['scope'];
+  if (scope !== 'all') ctx.user();
+  const f: UserMrFilters = {
+    viewer: ctx.actor ? { id: ctx.actor.user.id, admin: ctx.actor.user.admin } : null,
+    scope,
+    state: (i.state ?? 'all') as UserMrFilters['state'],
+    orderBy: (i.order_by ?? 'created_at') as UserMrFilters['orderBy'],
+    sort: (i.sort ?? 'desc') as UserMrFilters['sort'],
+  };
+  const page = await ctx.paginate({
+    fetch: (offset, limit) => listUserMergeRequests(f, offset, limit),
+    count: () => countUserMergeRequests(f),
+  });
+  const projects = new Map((await loadProjectRecords([...new Set(page.items.map((mr) => mr.projectId))])).map((p) => [p.id, p]));
+  if (i.view === 'simple') return paginated(page, (mr) => mergeRequestSimple(mr, projects.get(mr.projectId)!));
+  const data = await loadMrPageDataByProject(page.items);
+  return paginated(page, (mr) => mergeRequestBasic(mr, projects.get(mr.projectId)!, data.get(mr.projectId)!));
+}
+
+export const updateMrParams = {
+  merge_request_iid: param.integer().required(),
+  title: param.string(),
+  description: param.string(),
+  state_event: param.string().values(['close', 'reopen']),
+  target_branch: param.string(),
+};
+
+export const updateMrRules = { atLeastOneOf: [['title', 'description', 'state_event', 'target_branch']] };
+
+/** PUT /projects/:id/merge_requests/:merge_request_iid: update_merge_request (author, assignee, Developer+). */
+export async function updateMrHandler(ctx: RequestContext<typeof updateMrParams>) {
+  const actor = ctx.user();
+  const { project, viewer, mr } = await mergeRequestWithAccess(actor, ctx.pathParams.id, ctx.input.merge_request_iid ?? '', 'update');
+  const i = ctx.input;
+  const updated = await updateMergeRequest(project, mr, actor.user.id, {
+    title: i.title ?? undefined,
+    description: i.description ?? undefined,
+    targetBranch: i.target_branch ?? undefined,
+    stateEvent: (i.state_event ?? undefined) as 'close' | 'reopen' | undefined,
+  });
+  const data = await loadMrPageData(project.id, [updated]);
+  return mergeRequestEntity(updated, project, data, { viewerId: viewer.userId, canMerge: viewer.admin || viewer.level >= AccessLevel.DEVELOPER });
+}
+
+/** DELETE /projects/:id/merge_requests/:merge_request_iid: project Owners and admins (destroy_merge_request); 204. */
+export async function deleteMrHandler(ctx: RequestContext<typeof mrIidParams>) {
+  const { viewer, mr } = await mergeRequestWithAccess(ctx.user(), ctx.pathParams.id, ctx.input.merge_request_iid ?? '', 'read');
+  if (!canDeleteMergeRequest(viewer)) throw forbidden();
+  await deleteMergeRequest(mr);
   return noContent();
 }

@@ -1,6 +1,6 @@
 // The merge request policy as a matrix: role x visibility x ability.
 import { describe, expect, it } from 'vitest';
-import { canCreateMergeRequest, canReadMergeRequests, canUpdateMergeRequest, type MrViewer } from './policy';
+import { canCreateMergeRequest, canDeleteMergeRequest, canReadMergeRequests, canUpdateMergeRequest, type MrViewer } from './policy';
 
 const AUTHOR = 7;
 const ASSIGNEE = 8;
@@ -50,4 +50,11 @@ describe('[MERGE REQUESTS] policy matrix', () => {
       });
     }
   }
+});
+
+describe('destroy_merge_request', () => {
+  it('project Owners and admins only (not the author, not Maintainers)', () => {
+    const allowed = Object.entries(roles).filter(([, viewer]) => canDeleteMergeRequest(viewer)).map(([name]) => name);
+    expect(allowed.sort()).toEqual(['admin', 'owner']);
+  });
 });

@@ -26,3 +26,6 @@ export function canUpdateMergeRequest(viewer: MrViewer, project: { visibility: V
   if (viewer.admin || viewer.level >= AccessLevel.DEVELOPER) return true;
   return viewer.userId !== null && (mr.authorId === viewer.userId || mr.assigneeIds.includes(viewer.userId));
 }
+
+/** destroy_merge_request: project Owners and admins. */
+export const canDeleteMergeRequest = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.OWNER;

@@ -2,7 +2,7 @@
 // same branch -> 422, missing branch -> 422, an open MR for the same branches -> 409. The iid is
 // allocated under a row lock on the project, so concurrent creates never share one.
 import { db } from '../db/client';
-import { apiError } from '../api/errors';
+import { apiError, validationError } from '../api/errors';
 import type { ProjectRecord } from '../namespaces/records';
 import { findMergeRequestByIid, type MrRow } from './queries';
 import { sql } from '../db/sql';
@@ -78,4 +78,58 @@ export async function createMergeRequest(project: ProjectRecord, input: CreateMr
     return mr;
   });
   return (await findMergeRequestByIid(project.id, created.iid))!;
+}
+
+export interface MrChanges {
+  title?: string;
+  description?: string;
+  targetBranch?: string;
+  stateEvent?: 'close' | 'reopen';
+}
+
+/**
+ * PUT /projects/:id/merge_requests/:iid (the caller checked update_merge_request). As GitLab's update
+ * service: a state_event that does not apply (closing a merged MR) is ignored; branch problems are 422
+ * (validate_branches), a blank title 400. Under the project row lock, like creation, so a reopen and a
+ * create of the same branches cannot both leave an open MR.
+ */
+export async function updateMergeRequest(project: ProjectRecord, mr: MrRow, actorId: number, c: MrChanges): Promise<MrRow> {
+  if (c.title !== undefined && !c.title.trim()) throw validationError({ title: ["can't be blank"] });
+  const target = c.targetBranch ?? mr.targetBranch;
+  const reopening = c.stateEvent === 'reopen' && mr.state === 'closed';
+  const closing = c.stateEvent === 'close' && mr.state === 'opened';
+  await db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM projects WHERE id = ${project.id} FOR UPDATE`;
+    if (c.targetBranch !== undefined && c.targetBranch !== mr.targetBranch) {
+      if (c.targetBranch === mr.sourceBranch) throw apiError(422, ["You can't use same project/branch for source and target"] as never);
+      const exists = await tx.branch.findUnique({ where: { projectId_name: { projectId: project.id, name: c.targetBranch } }, select: { name: true } });
+      if (!exists) throw apiError(422, [`Target branch "${c.targetBranch}" does not exist`] as never);
+    }
+    const willBeOpen = reopening || (mr.state === 'opened' && !closing);
+    if (willBeOpen && (reopening || target !== mr.targetBranch)) {
+      const open = await tx.mergeRequest.findFirst({
+        where: { projectId: project.id, sourceProjectId: mr.sourceProjectId, sourceBranch: mr.sourceBranch, targetBranch: target, state: 'opened', NOT: { id: mr.id } },
+        select: { iid: true },
+        orderBy: { id: 'asc' },
+      });
+      if (open) throw apiError(422, [`Another open merge request already exists for this source branch: !${open.iid}`] as never);
+    }
+    await tx.mergeRequest.update({
+      where: { id: mr.id },
+      data: {
+        title: c.title,
+        description: c.description,
+        targetBranch: c.targetBranch,
+        draft: c.title !== undefined ? DRAFT.test(c.title) : undefined,
+        ...(closing ? { state: 'closed' as const, closedAt: new Date(), closedById: actorId } : {}),
+        ...(reopening ? { state: 'opened' as const, closedAt: null, closedById: null } : {}),
+      },
+    });
+  });
+  return (await findMergeRequestByIid(project.id, mr.iid))!;
+}
+
+/** DELETE /projects/:id/merge_requests/:iid (the caller checked destroy_merge_request); context commits and assignees cascade. */
+export async function deleteMergeRequest(mr: MrRow): Promise<void> {
+  await db().mergeRequest.deleteMany({ where: { id: mr.id } });
 }

@@ -272,3 +272,8 @@ export function memberEntity(m: MemberRow) {
     expires_at: isoDate(m.expiresAt),
   };
 }
+
+/** Entities::PublicGroupDetails: BasicGroupDetails plus avatar_url, full_name, full_path. */
+export function publicGroupDetails(g: NamespaceRecord) {
+  return { ...basicGroupDetails(g), avatar_url: null, full_name: g.fullName, full_path: g.fullPath };
+}

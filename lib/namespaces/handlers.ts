@@ -8,14 +8,14 @@ import { groupDetailEntity, groupEntity, memberEntity, projectEntity, projectWit
 import { countMembers, findMember, listMembers, memberById } from './members';
 import { countGroups, countProjects, listGroups, listProjects, namespaceOwners, projectPermissions, type GroupFilters, type ProjectFilters } from './queries';
 import { findGroup, findProject } from './resolve';
-import { loadProjectRecords, type ProjectRecord } from './records';
+import { loadProjectRecords, type NamespaceRecord, type ProjectRecord } from './records';
 import { createMemberParams, createGroupParams, createProjectParams, listGroupProjectsParams, listGroupsParams, listMembersParams, listProjectsParams, showGroupParams } from './schema';
 import { addMember, createGroup as createGroupService, createProject as createProjectService, type MemberSource } from './service';
 import type { Parsed } from '../api/params';
 
 type Ctx<S extends Record<string, any>> = RequestContext<S>;
 
-const integers = (values: string[] | undefined, name: string): number[] | undefined => {
+export const integers = (values: string[] | undefined, name: string): number[] | undefined => {
   if (!values) return undefined;
   if (values.some((v) => !/^\d+$/.test(v))) throw paramError([`${name} is invalid`]);
   return values.map(Number);
@@ -23,7 +23,7 @@ const integers = (values: string[] | undefined, name: string): number[] | undefi
 
 // ------------------------------------------------------------------ groups
 
-function groupFilters(input: Parsed<typeof listGroupsParams>): GroupFilters {
+export function groupFilters(input: Parsed<typeof listGroupsParams>): GroupFilters {
   return {
     search: input.search || undefined,
     owned: input.owned ?? false,
@@ -37,7 +37,7 @@ function groupFilters(input: Parsed<typeof listGroupsParams>): GroupFilters {
   };
 }
 
-async function pageOfGroups(ctx: Ctx<typeof listGroupsParams>, f: GroupFilters) {
+export async function pageOfGroups(ctx: Ctx<typeof listGroupsParams>, f: GroupFilters) {
   const page = await ctx.paginate({
     fetch: (offset, limit) => listGroups(ctx.actor, f, { offset, limit }),
     count: () => countGroups(ctx.actor, f),
@@ -58,12 +58,16 @@ const GROUP_DETAIL_PROJECTS = 100;
 
 /** GET /groups/:id: GroupDetail with the group's projects the actor may read (none with with_projects=false). */
 export async function showGroupHandler(ctx: Ctx<typeof showGroupParams>) {
-  const group = await findGroup(ctx.actor, ctx.pathParams.id);
-  const projects = ctx.input.with_projects
-    ? await listProjects(ctx.actor, { namespaceId: group.id, orderBy: 'id', sort: 'asc' }, { offset: 0, limit: GROUP_DETAIL_PROJECTS })
+  return groupDetail(ctx.actor, await findGroup(ctx.actor, ctx.pathParams.id), ctx.input.with_projects ?? true);
+}
+
+/** Entities::GroupDetail as the actor sees it (also the answer of PUT /groups/:id). */
+export async function groupDetail(actor: Actor | null, group: NamespaceRecord, withProjects: boolean) {
+  const projects = withProjects
+    ? await listProjects(actor, { namespaceId: group.id, orderBy: 'id', sort: 'asc' }, { offset: 0, limit: GROUP_DETAIL_PROJECTS })
     : null;
   // import_url shows to admins only here (per-project Maintainer checks would cost a query per project).
-  return groupDetailEntity(group, projects, { admin: ctx.actor?.user.admin ?? false });
+  return groupDetailEntity(group, projects, { admin: actor?.user.admin ?? false });
 }
 
 /** POST /groups */
@@ -80,7 +84,7 @@ export async function createGroupHandler(ctx: Ctx<typeof createGroupParams>) {
  * Projects as the actor sees them: BasicProjectDetails for `simple` or anonymous callers, else
  * Entities::ProjectWithAccess (GET /projects) or Entities::Project (GET /groups/:id/projects).
  */
-async function presentProjects(actor: Actor | null, projects: ProjectRecord[], simple: boolean, withAccess = true): Promise<unknown[]> {
+export async function presentProjects(actor: Actor | null, projects: ProjectRecord[], simple: boolean, withAccess = true): Promise<unknown[]> {
   if (simple || !actor) return projects.map(basicProjectDetails);
   const [permissions, owners] = await Promise.all([projectPermissions(actor.user.id, projects), namespaceOwners(projects)]);
   return projects.map((p) => {

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   anonymousViewer,
+  canAdministerGroup,
+  canChangeProjectVisibility,
   canCreateProjectInGroup,
   canCreateSubgroup,
   canGrantLevel,
   canManageMembers,
   canReadGroup,
   canReadProject,
+  canRemoveProject,
+  canRenameProject,
+  canUpdateProject,
   type Viewer,
 } from './policy';
 
@@ -57,6 +62,31 @@ describe('[NAMESPACES] policy matrix', () => {
         const expected = viewer.admin || viewer.level === 50 || (viewer.level === 40 && level <= 40);
         expect(canGrantLevel(viewer, level), `grant ${level}`).toBe(expected);
       }
+    });
+  }
+});
+
+describe('project and group settings abilities', () => {
+  // [update (admin_project), rename/visibility/remove (Owner), administer group (admin_group)]
+  const EXPECTED: Record<string, [boolean, boolean, boolean]> = {
+    anonymous: [false, false, false],
+    'non-member': [false, false, false],
+    guest: [false, false, false],
+    planner: [false, false, false],
+    reporter: [false, false, false],
+    developer: [false, false, false],
+    maintainer: [true, false, false],
+    owner: [true, true, true],
+    admin: [true, true, true],
+  };
+  for (const [name, viewer] of Object.entries(ACTORS)) {
+    it(name, () => {
+      const [update, owner, group] = EXPECTED[name];
+      expect(canUpdateProject(viewer)).toBe(update);
+      expect(canRenameProject(viewer)).toBe(owner);
+      expect(canChangeProjectVisibility(viewer)).toBe(owner);
+      expect(canRemoveProject(viewer)).toBe(owner);
+      expect(canAdministerGroup(viewer)).toBe(group);
     });
   }
 });

@@ -58,3 +58,11 @@ export const canAdminister = (viewer: Viewer) => viewer.admin || viewer.level >=
 
 /** Owner-only actions on a group (admin_group). */
 export const canAdministerGroup = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.OWNER;
+
+/** PUT /projects/:id (admin_project): Maintainer+. */
+export const canUpdateProject = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.MAINTAINER;
+
+/** rename_project, change_visibility_level and remove_project: Owners and admins only (ProjectPolicy). */
+export const canRenameProject = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.OWNER;
+export const canChangeProjectVisibility = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.OWNER;
+export const canRemoveProject = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.OWNER;

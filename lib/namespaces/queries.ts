@@ -65,6 +65,8 @@ export interface GroupFilters {
   visibility?: 'private' | 'internal' | 'public';
   /** Only the direct children of this group (GET /groups/:id/subgroups). */
   parentId?: number;
+  /** Every descendant of this group, at any depth (GET /groups/:id/descendant_groups). */
+  ancestorId?: number;
   orderBy?: 'name' | 'path' | 'id';
   sort?: 'asc' | 'desc';
 }
@@ -80,7 +82,7 @@ function groupScope(actor: Actor | null, f: GroupFilters): Sql {
   if (f.minAccessLevel !== undefined) return user ? sql`ns.id IN (${authorizedGroupIdsSql(user.id, f.minAccessLevel)})` : NONE;
   if (!user) return sql`ns.visibility = 'public'`;
   // all_available defaults to true for admins and false for everyone else; subgroup lists show all visible.
-  const allAvailable = f.parentId !== undefined ? true : (f.allAvailable ?? user.admin);
+  const allAvailable = f.parentId !== undefined || f.ancestorId !== undefined ? true : (f.allAvailable ?? user.admin);
   if (user.admin && allAvailable) return sql`TRUE`;
   const member = sql`ns.id IN (${authorizedGroupIdsSql(user.id, AccessLevel.GUEST)})`;
   return allAvailable ? sql`(ns.visibility IN ('public', 'internal') OR ${member})` : member;
@@ -91,10 +93,12 @@ function groupConditions(actor: Actor | null, f: GroupFilters): Sql[] {
   // GitLab's GroupsFinder searches the full route (include_parents) except within one parent.
   if (f.search) {
     const q = containsPattern(f.search);
-    conds.push(f.parentId === undefined ? sql`(ns.name ILIKE ${q} OR ns.full_path ILIKE ${q})` : sql`(ns.name ILIKE ${q} OR ns.path ILIKE ${q})`);
+    const withinParent = f.parentId !== undefined || f.ancestorId !== undefined;
+    conds.push(!withinParent ? sql`(ns.name ILIKE ${q} OR ns.full_path ILIKE ${q})` : sql`(ns.name ILIKE ${q} OR ns.path ILIKE ${q})`);
   }
   if (f.topLevelOnly) conds.push(sql`ns.parent_id IS NULL`);
   if (f.parentId !== undefined) conds.push(sql`ns.parent_id = ${f.parentId}`);
+  if (f.ancestorId !== undefined) conds.push(sql`ns.traversal_ids @> ARRAY[${f.ancestorId}]::int[] AND ns.id <> ${f.ancestorId}`);
   if (f.skipGroups?.length) conds.push(sql`NOT (ns.id = ANY(${f.skipGroups}::int[]))`);
   if (f.visibility) conds.push(sql`ns.visibility = ${f.visibility}::"Visibility"`);
   return conds;
@@ -210,4 +214,37 @@ function inGroupCondition(g: NonNullable<ProjectFilters['inGroup']>): Sql {
     ? sql`p.namespace_id IN (SELECT d.id FROM namespaces d WHERE d.traversal_ids @> ARRAY[${g.id}]::int[])`
     : sql`p.namespace_id = ${g.id}`;
   return g.ancestors ? sql`(${own} OR p.namespace_id = ANY(${g.traversalIds}::int[]))` : own;
+}
+
+// ------------------------------------------------------------------ a project's groups
+
+export interface ProjectGroupFilters {
+  /** The project's namespace ancestry (root first); empty for a personal project. */
+  traversalIds: number[];
+  search?: string;
+  skipGroups?: number[];
+}
+
+/** GET /projects/:id/groups: the project's group and its ancestors (Runway has no group sharing), newest id first. */
+function projectGroupConditions(f: ProjectGroupFilters): Sql[] {
+  const conds = [sql`ns.kind = 'group'`, sql`ns.id = ANY(${f.traversalIds}::int[])`];
+  if (f.search) {
+    const q = containsPattern(f.search);
+    conds.push(sql`(ns.name ILIKE ${q} OR ns.path ILIKE ${q})`);
+  }
+  if (f.skipGroups?.length) conds.push(sql`NOT (ns.id = ANY(${f.skipGroups}::int[]))`);
+  return conds;
+}
+
+export async function listProjectGroups(f: ProjectGroupFilters, page: Page): Promise<NamespaceRecord[]> {
+  if (!f.traversalIds.length) return [];
+  const rows = await db().$queryRaw<{ id: number }[]>`
+    SELECT ns.id FROM namespaces ns ${where(projectGroupConditions(f))} ORDER BY ns.id DESC OFFSET ${page.offset} LIMIT ${page.limit}`;
+  return loadGroupRecords(rows.map((r) => r.id));
+}
+
+export async function countProjectGroups(f: ProjectGroupFilters): Promise<number> {
+  if (!f.traversalIds.length) return 0;
+  const rows = await db().$queryRaw<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM namespaces ns ${where(projectGroupConditions(f))}`;
+  return rows[0]?.n ?? 0;
 }

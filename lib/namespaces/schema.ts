@@ -77,6 +77,36 @@ export const createProjectParams = {
 
 export const createProjectRules = { atLeastOneOf: [['name', 'path']] };
 
+/** PUT /projects/:id (the subset of GitLab's update params Runway stores). */
+export const updateProjectParams = {
+  name: param.string(),
+  default_branch: param.string(),
+  path: param.string(),
+  description: param.string(),
+  visibility: param.string().values(VISIBILITIES),
+  shared_runners_enabled: param.boolean(),
+  group_runners_enabled: param.boolean(),
+};
+
+export const updateProjectRules = { atLeastOneOf: [Object.keys(updateProjectParams)] };
+
+/** GET /projects/:id/groups */
+export const listProjectGroupsParams = {
+  search: param.string(),
+  skip_groups: param.array(),
+  with_shared: param.boolean().default(false),
+  shared_visible_only: param.boolean().default(false),
+  shared_min_access_level: param.integer().values(MIN_ACCESS_LEVELS),
+};
+
+/** PUT /groups/:id (the subset of GitLab's update params Runway stores). */
+export const updateGroupParams = {
+  name: param.string(),
+  path: param.string(),
+  description: param.string(),
+  visibility: param.string().values(VISIBILITIES),
+};
+
 export const listMembersParams = {
   query: param.string(),
   user_ids: param.array(),

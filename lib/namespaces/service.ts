@@ -23,18 +23,30 @@ import { fullPathTaken, projectNameTaken } from './queries';
 import { findUserByLogin } from '../users/queries';
 
 type Tx = Prisma.TransactionClient;
-const VISIBILITY_RANK: Record<VisibilityName, number> = { private: 0, internal: 10, public: 20 };
+export const VISIBILITY_RANK: Record<VisibilityName, number> = { private: 0, internal: 10, public: 20 };
 
 // GitLab's Gitlab::PathRegex: letters, digits, '_', '-', '.'; not starting with '-', not ending in '.',
 // '.git' or '.atom'; no consecutive special characters.
 const PATH_RE = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/;
-function pathValid(path: string): boolean {
+export function pathValid(path: string): boolean {
   return PATH_RE.test(path) && !/[._-]{2,}/.test(path) && !/(\.|\.git|\.atom)$/i.test(path) && path.length <= 255;
 }
-const GROUP_NAME_RE = /^[\p{L}\p{N}_\p{Extended_Pictographic}][\p{L}\p{N}_\p{Extended_Pictographic}.\-\s()]*$/u;
-const PROJECT_NAME_RE = /^[\p{L}\p{N}_\p{Extended_Pictographic}][\p{L}\p{N}_\p{Extended_Pictographic}.+\-\s]*$/u;
+export const GROUP_NAME_RE = /^[\p{L}\p{N}_\p{Extended_Pictographic}][\p{L}\p{N}_\p{Extended_Pictographic}.\-\s()]*$/u;
+export const PROJECT_NAME_RE = /^[\p{L}\p{N}_\p{Extended_Pictographic}][\p{L}\p{N}_\p{Extended_Pictographic}.+\-\s]*$/u;
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === 'P2002';
+// GitLab's validation messages, shared by create and update.
+export const GROUP_NAME_MESSAGE =
+  "can contain only letters, digits, emoji, '_', '.', dash, space, parenthesis. It must start with letter, digit, emoji or '_'.";
+export const GROUP_PATH_MESSAGE =
+  "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.";
+export const PROJECT_NAME_MESSAGE =
+  "can contain only letters, digits, emoji, '_', '.', '+', dashes, or spaces. It must start with a letter, digit, emoji, or '_'.";
+export const PROJECT_PATH_MESSAGE =
+  "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'";
+
+export const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === 'P2002';
+/** A row referred to went away meanwhile (a namespace deleted while a project or subgroup was being created in it). */
+const isForeignKeyViolation = (err: unknown) => (err as { code?: string })?.code === 'P2003';
 
 // ------------------------------------------------------------------ groups
 
@@ -67,9 +79,9 @@ export async function createGroup(actor: Actor, input: NewGroup): Promise<Namesp
   const add = (k: string, m: string) => (errors[k] ??= []).push(m);
   if (!input.name.trim()) add('name', "can't be blank");
   else if (!GROUP_NAME_RE.test(input.name)) {
-    add('name', "can contain only letters, digits, emoji, '_', '.', dash, space, parenthesis. It must start with letter, digit, emoji or '_'.");
+    add('name', GROUP_NAME_MESSAGE);
   }
-  if (!pathValid(input.path)) add('path', "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.");
+  if (!pathValid(input.path)) add('path', GROUP_PATH_MESSAGE);
   if (parent && VISIBILITY_RANK[visibility] > VISIBILITY_RANK[parent.visibility]) {
     add('visibility_level', `${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`);
   }
@@ -97,6 +109,7 @@ export async function createGroup(actor: Actor, input: NewGroup): Promise<Namesp
     return findGroup(actor, id);
   } catch (err) {
     if (isUniqueViolation(err)) throw groupSaveError({ path: ['has already been taken'] });
+    if (isForeignKeyViolation(err)) throw notFound('Group');
     throw err;
   }
 }
@@ -145,10 +158,10 @@ export async function createProject(actor: Actor, input: NewProject): Promise<nu
   const visibility = input.visibility ?? 'private';
   if (!name) add('name', "can't be blank");
   else if (!PROJECT_NAME_RE.test(name)) {
-    add('name', "can contain only letters, digits, emoji, '_', '.', '+', dashes, or spaces. It must start with a letter, digit, emoji, or '_'.");
+    add('name', PROJECT_NAME_MESSAGE);
   }
   if (!path) add('path', "can't be blank");
-  else if (!pathValid(path)) add('path', "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'");
+  else if (!pathValid(path)) add('path', PROJECT_PATH_MESSAGE);
   if (ns.kind === 'group' && VISIBILITY_RANK[visibility] > VISIBILITY_RANK[ns.visibility]) {
     add('visibility_level', `${visibility} is not allowed in a ${ns.visibility} group.`);
   }
@@ -187,6 +200,7 @@ export async function createProject(actor: Actor, input: NewProject): Promise<nu
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw validationError({ path: ['has already been taken'] });
+    if (isForeignKeyViolation(err)) throw validationError({ namespace: ['is not valid'] });
     throw err;
   }
 }

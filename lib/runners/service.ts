@@ -9,6 +9,7 @@ import { findRunner, lockRunner, type RunnerRow } from './queries';
 import { loadTagLists, parseTagList, tagListChanged, writeTaggings } from './tags';
 import { hasErrors, validateRunnerAttributes } from './validation';
 import { isRowId } from '../db/ids';
+import { holdProject } from '../namespaces/project-purge';
 
 export const runnerNotFound = () => notFound('Runner');
 export const noAccess = () => forbidden('No access granted');
@@ -98,6 +99,8 @@ export async function assignRunner(actor: Actor, projectId: number, runnerIdPara
   // Instance runners cannot belong to projects; GitLab raises there, we refuse cleanly.
   if (runner.runnerType !== 'project_type') throw noAccess();
   await db().$transaction(async (tx) => {
+    // Project before runner, the order project deletion locks in (lib/namespaces/project-purge.ts).
+    if (!(await holdProject(tx, projectId))) throw notFound('Project');
     const locked = await lockRunner(runnerId, tx);
     if (!locked) throw runnerNotFound();
     const exists = await tx.runnerProject.findUnique({ where: { runnerId_projectId: { runnerId, projectId } } });

@@ -1,0 +1,89 @@
+// Command lifecycle drives Debian's go-gitlab (github.com/xanzy/go-gitlab) through the create-update-delete
+// cycle of a group and a project on a running Runway, with a member added and read back. It prints one
+// JSON object of what go-gitlab saw; tests/clients/go-gitlab-lifecycle.test.ts asserts on it.
+//
+// Environment: RUNWAY_URL, RUNWAY_TOKEN (an `api` token), RUNWAY_MEMBER_ID (a user to add), RUNWAY_TAG.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+
+	"github.com/xanzy/go-gitlab"
+)
+
+func must(err error, what string) {
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", what, err)
+		os.Exit(1)
+	}
+}
+
+// statusOf runs a call that should fail and reports the HTTP status it failed with (0: it did not fail).
+func statusOf(resp *gitlab.Response, err error) int {
+	if err == nil {
+		return 0
+	}
+	if resp != nil {
+		return resp.StatusCode
+	}
+	return -1
+}
+
+func main() {
+	tag := os.Getenv("RUNWAY_TAG")
+	memberID, err := strconv.Atoi(os.Getenv("RUNWAY_MEMBER_ID"))
+	must(err, "RUNWAY_MEMBER_ID")
+	gl, err := gitlab.NewClient(os.Getenv("RUNWAY_TOKEN"), gitlab.WithBaseURL(os.Getenv("RUNWAY_URL")+"/api/v4"))
+	must(err, "client")
+	seen := map[string]interface{}{}
+
+	group, _, err := gl.Groups.CreateGroup(&gitlab.CreateGroupOptions{
+		Name: gitlab.String(tag + " Group"), Path: gitlab.String(tag + "-group"), Visibility: gitlab.Visibility(gitlab.InternalVisibility),
+	})
+	must(err, "CreateGroup")
+	group, _, err = gl.Groups.UpdateGroup(group.ID, &gitlab.UpdateGroupOptions{
+		Name: gitlab.String(tag + " Renamed"), Path: gitlab.String(tag + "-renamed"), Description: gitlab.String("by go-gitlab"),
+	})
+	must(err, "UpdateGroup")
+	seen["group"] = map[string]interface{}{"name": group.Name, "full_path": group.FullPath, "description": group.Description}
+
+	project, _, err := gl.Projects.CreateProject(&gitlab.CreateProjectOptions{
+		Name: gitlab.String(tag + " Project"), Path: gitlab.String(tag + "-project"), NamespaceID: gitlab.Int(group.ID),
+	})
+	must(err, "CreateProject")
+	project, _, err = gl.Projects.EditProject(project.ID, &gitlab.EditProjectOptions{
+		Description: gitlab.String("by go-gitlab"), SharedRunnersEnabled: gitlab.Bool(false), Visibility: gitlab.Visibility(gitlab.InternalVisibility),
+	})
+	must(err, "EditProject")
+	seen["project"] = map[string]interface{}{
+		"path_with_namespace": project.PathWithNamespace, "description": project.Description,
+		"shared_runners_enabled": project.SharedRunnersEnabled, "visibility": string(project.Visibility),
+	}
+
+	_, _, err = gl.ProjectMembers.AddProjectMember(project.ID, &gitlab.AddProjectMemberOptions{
+		UserID: memberID, AccessLevel: gitlab.AccessLevel(gitlab.DeveloperPermissions),
+	})
+	must(err, "AddProjectMember")
+	member, _, err := gl.ProjectMembers.GetProjectMember(project.ID, memberID)
+	must(err, "GetProjectMember")
+	seen["member"] = map[string]interface{}{"id": member.ID, "access_level": int(member.AccessLevel)}
+
+	resp, err := gl.Projects.DeleteProject(project.ID)
+	must(err, "DeleteProject")
+	seen["project_delete_status"] = resp.StatusCode
+	_, resp, err = gl.Projects.GetProject(project.ID, nil)
+	seen["project_after"] = statusOf(resp, err)
+
+	resp, err = gl.Groups.DeleteGroup(group.ID)
+	must(err, "DeleteGroup")
+	seen["group_delete_status"] = resp.StatusCode
+	_, resp, err = gl.Groups.GetGroup(group.ID, nil)
+	seen["group_after"] = statusOf(resp, err)
+
+	out, err := json.Marshal(seen)
+	must(err, "json")
+	fmt.Println(string(out))
+}
