@@ -133,7 +133,7 @@ export async function createProjectHandler(ctx: Ctx<typeof createProjectParams>)
 
 // ------------------------------------------------------------------ members
 
-async function memberSource(ctx: RequestContext, kind: 'group' | 'project'): Promise<MemberSource> {
+export async function memberSource(ctx: RequestContext, kind: 'group' | 'project'): Promise<MemberSource> {
   const actor = ctx.user();
   return kind === 'group'
     ? { kind, group: await findGroup(actor, ctx.pathParams.id) }

@@ -67,3 +67,15 @@ export const createMemberParams = {
 };
 
 export const createMemberRules = { mutuallyExclusive: [['user_id', 'username']], atLeastOneOf: [['user_id', 'username']] };
+
+export const updateMemberParams = {
+  user_id: param.integer().required(),
+  access_level: param.integer().required().values(ACCESS_LEVELS),
+  expires_at: param.date(),
+};
+
+export const deleteMemberParams = {
+  user_id: param.integer().required(),
+  skip_subresources: param.boolean().default(false),
+  unassign_issuables: param.boolean().default(false),
+};
