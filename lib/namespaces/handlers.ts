@@ -75,7 +75,7 @@ export async function createGroupHandler(ctx: Ctx<typeof createGroupParams>) {
 // ------------------------------------------------------------------ projects
 
 /** Projects as the actor sees them: ProjectWithAccess when signed in, BasicProjectDetails otherwise. */
-async function presentProjects(actor: Actor | null, projects: ProjectRecord[], simple: boolean): Promise<unknown[]> {
+export async function presentProjects(actor: Actor | null, projects: ProjectRecord[], simple: boolean): Promise<unknown[]> {
   if (simple || !actor) return projects.map(basicProjectDetails);
   const [permissions, owners] = await Promise.all([projectPermissions(actor.user.id, projects), namespaceOwners(projects)]);
   return projects.map((p) => {
@@ -86,10 +86,9 @@ async function presentProjects(actor: Actor | null, projects: ProjectRecord[], s
   });
 }
 
-/** GET /projects */
-export async function listProjectsHandler(ctx: Ctx<typeof listProjectsParams>) {
-  const i = ctx.input;
-  const f: ProjectFilters = {
+/** The ProjectsFinder filters of GET /projects' parameters. */
+export function projectFilters(i: Parsed<typeof listProjectsParams>): ProjectFilters {
+  return {
     membership: i.membership ?? false,
     owned: i.owned ?? false,
     search: i.search || undefined,
@@ -98,6 +97,12 @@ export async function listProjectsHandler(ctx: Ctx<typeof listProjectsParams>) {
     orderBy: i.order_by === 'similarity' || i.order_by === 'star_count' ? 'id' : i.order_by,
     sort: i.sort,
   };
+}
+
+/** GET /projects */
+export async function listProjectsHandler(ctx: Ctx<typeof listProjectsParams>) {
+  const i = ctx.input;
+  const f = projectFilters(i);
   const page = await ctx.paginate({
     fetch: (offset, limit) => (i.starred ? Promise.resolve([]) : listProjects(ctx.actor, f, { offset, limit })),
     count: () => (i.starred ? Promise.resolve(0) : countProjects(ctx.actor, f)),
