@@ -79,3 +79,10 @@ export const deleteMemberParams = {
   skip_subresources: param.boolean().default(false),
   unassign_issuables: param.boolean().default(false),
 };
+
+export const listNamespacesParams = {
+  search: param.string(),
+  owned_only: param.boolean(),
+  top_level_only: param.boolean().default(false),
+  full_path_search: param.boolean().default(false),
+};
