@@ -2,6 +2,7 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { api, rootToken } from '../support/api';
 import { addGroupMember, addProjectMember, createGroup, createProject } from '../support/namespaces';
+import { inspect } from '../support/inspect';
 import { createUser } from '../support/users';
 
 const MEMBER_KEYS = ['id', 'username', 'public_email', 'name', 'state', 'locked', 'avatar_url', 'web_url', 'access_level', 'created_at', 'created_by', 'expires_at'];
@@ -150,6 +151,25 @@ describe('[NAMESPACES] PUT and DELETE members', () => {
     expect((await api('DELETE', `/groups/${top.id}/members/${bob.id}`, { token: owner.token, query: { skip_subresources: 'true' } })).status).toBe(204);
     expect((await api('GET', `/groups/${sub.id}/members/${bob.id}`, { token: owner.token })).body.access_level).toBe(30);
     expect((await api('GET', `/projects/${project.id}/members/${bob.id}`, { token: owner.token })).body.access_level).toBe(40);
+  });
+
+  it('unassigns the removed member from merge requests only with unassign_issuables', async () => {
+    const owner = await createUser();
+    const kept = await createUser();
+    const dropped = await createUser();
+    const group = await createGroup(owner.token);
+    const project = await createProject(owner.token, { namespaceId: group.id });
+    for (const u of [kept, dropped]) await addGroupMember(owner.token, group.id, u.id, 30);
+    const [mr] = await inspect<{ id: number }>(
+      `INSERT INTO merge_requests (iid, target_project_id, source_project_id, title, source_branch, target_branch, author_id)
+       VALUES (1, $1, $1, 'assigned', 'a', 'main', $2) RETURNING id`,
+      [project.id, owner.id],
+    );
+    await inspect('INSERT INTO merge_request_assignees (merge_request_id, user_id) VALUES ($1, $2), ($1, $3)', [mr.id, kept.id, dropped.id]);
+    expect((await api('DELETE', `/groups/${group.id}/members/${kept.id}`, { token: owner.token })).status).toBe(204);
+    expect((await api('DELETE', `/groups/${group.id}/members/${dropped.id}`, { token: owner.token, query: { unassign_issuables: true } })).status).toBe(204);
+    const left = await inspect<{ user_id: number }>('SELECT user_id FROM merge_request_assignees WHERE merge_request_id = $1', [mr.id]);
+    expect(left.map((r) => r.user_id)).toEqual([kept.id]);
   });
 
   it('never leaves a group without an owner when its last two owners demote each other concurrently (200 trials)', async () => {
