@@ -277,3 +277,13 @@ export function memberEntity(m: MemberRow) {
 export function publicGroupDetails(g: NamespaceRecord) {
   return { ...basicGroupDetails(g), avatar_url: null, full_name: g.fullName, full_path: g.fullPath };
 }
+
+/** Entities::Namespace: NamespaceBasic, plus counts for the group's owners and admins (admin_group). */
+export function namespaceEntity(ns: NamespaceLike, counts?: { members: number; projects: number }) {
+  return {
+    ...namespaceBasic(ns),
+    ...(ns.kind === 'group' && counts
+      ? { members_count_with_descendants: counts.members, root_repository_size: null, projects_count: counts.projects }
+      : {}),
+  };
+}

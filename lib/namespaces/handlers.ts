@@ -96,8 +96,8 @@ export async function presentProjects(actor: Actor | null, projects: ProjectReco
   });
 }
 
-/** The filters GET /projects and GET /groups/:id/projects share. */
-function projectFilters(i: Parsed<typeof listProjectsParams> | Parsed<typeof listGroupProjectsParams>): ProjectFilters {
+/** The ProjectsFinder filters GET /projects, GET /groups/:id/projects and GET /users/:id/projects share. */
+export function projectFilters(i: Parsed<typeof listProjectsParams> | Parsed<typeof listGroupProjectsParams>): ProjectFilters {
   return {
     owned: i.owned ?? false,
     search: i.search || undefined,
@@ -108,7 +108,8 @@ function projectFilters(i: Parsed<typeof listProjectsParams> | Parsed<typeof lis
   };
 }
 
-async function pageOfProjects(ctx: RequestContext, f: ProjectFilters, opts: { starred: boolean; simple: boolean; withAccess: boolean }) {
+/** One page of projects under the ProjectsFinder filters, presented for the actor. */
+export async function pageOfProjects(ctx: RequestContext, f: ProjectFilters, opts: { starred: boolean; simple: boolean; withAccess: boolean }) {
   // Runway has no stars: a starred-only list is empty.
   const page = await ctx.paginate({
     fetch: (offset, limit) => (opts.starred ? Promise.resolve([]) : listProjects(ctx.actor, f, { offset, limit })),
@@ -160,7 +161,7 @@ export async function createProjectHandler(ctx: Ctx<typeof createProjectParams>)
 
 // ------------------------------------------------------------------ members
 
-async function memberSource(ctx: RequestContext, kind: 'group' | 'project'): Promise<MemberSource> {
+export async function memberSource(ctx: RequestContext, kind: 'group' | 'project'): Promise<MemberSource> {
   const actor = ctx.user();
   return kind === 'group'
     ? { kind, group: await findGroup(actor, ctx.pathParams.id) }

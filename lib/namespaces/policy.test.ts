@@ -12,6 +12,9 @@ import {
   canRemoveProject,
   canRenameProject,
   canUpdateProject,
+  canAdminMembersOf,
+  canRemoveMember,
+  canUpdateMember,
   type Viewer,
 } from './policy';
 
@@ -89,4 +92,28 @@ describe('project and group settings abilities', () => {
       expect(canAdministerGroup(viewer)).toBe(group);
     });
   }
+});
+
+describe('changing and removing members', () => {
+  const target = (level: number, extra: Partial<import('./policy').MemberTarget> = {}) => ({ level, self: false, lastOwner: false, namespaceHolder: false, ...extra });
+  it('lets group Owners and admins manage group members, and nobody touch the last owner', () => {
+    expect(canUpdateMember('group', ACTORS.owner, target(30), 40)).toBe(true);
+    expect(canUpdateMember('group', ACTORS.maintainer, target(30), 20)).toBe(false);
+    expect(canUpdateMember('group', ACTORS.admin, target(50), 40)).toBe(true);
+    expect(canUpdateMember('group', ACTORS.admin, target(50, { lastOwner: true }), 40)).toBe(false);
+    expect(canRemoveMember('group', ACTORS.owner, target(50, { self: true, lastOwner: true }))).toBe(false);
+    expect(canRemoveMember('group', ACTORS.developer, target(30, { self: true }))).toBe(true);
+    expect(canRemoveMember('group', ACTORS.maintainer, target(30))).toBe(false);
+  });
+  it('lets project Maintainers manage members below Owner; only Owners grant or revoke Owner', () => {
+    expect(canUpdateMember('project', ACTORS.maintainer, target(30), 40)).toBe(true);
+    expect(canUpdateMember('project', ACTORS.maintainer, target(30), 50)).toBe(false);
+    expect(canUpdateMember('project', ACTORS.maintainer, target(50), 40)).toBe(false);
+    expect(canUpdateMember('project', ACTORS.owner, target(50), 40)).toBe(true);
+    expect(canRemoveMember('project', ACTORS.maintainer, target(50))).toBe(false);
+    expect(canRemoveMember('project', ACTORS.developer, target(20))).toBe(false);
+    expect(canRemoveMember('project', ACTORS.admin, target(50, { namespaceHolder: true }))).toBe(false);
+    expect(canAdminMembersOf('project', ACTORS.maintainer)).toBe(true);
+    expect(canAdminMembersOf('group', ACTORS.maintainer)).toBe(false);
+  });
 });

@@ -66,3 +66,43 @@ export const canUpdateProject = (viewer: Viewer) => viewer.admin || viewer.level
 export const canRenameProject = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.OWNER;
 export const canChangeProjectVisibility = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.OWNER;
 export const canRemoveProject = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.OWNER;
+
+// ------------------------------------------------------------------ changing and removing members
+
+export type MemberSourceKind = 'group' | 'project';
+
+/**
+ * admin_group_member / admin_project_member: a group's members are managed by its Owners, a project's by
+ * its Maintainers (GitLab's GroupPolicy and ProjectPolicy).
+ */
+export const canAdminMembersOf = (kind: MemberSourceKind, viewer: Viewer) =>
+  viewer.admin || viewer.level >= (kind === 'group' ? AccessLevel.OWNER : AccessLevel.MAINTAINER);
+
+/** manage_owners: in a project only its Owners (and admins) grant or revoke Owner. */
+const canManageOwnersOf = (kind: MemberSourceKind, viewer: Viewer) =>
+  kind === 'group' ? canAdminMembersOf(kind, viewer) : viewer.admin || viewer.level >= AccessLevel.OWNER;
+
+/** The membership being changed, as GroupMemberPolicy / ProjectMemberPolicy look at it. */
+export interface MemberTarget {
+  level: number;
+  /** The viewer's own membership. */
+  self: boolean;
+  /** A group's last owner (or last blocked owner when no active one is left): nobody may change or remove it. */
+  lastOwner: boolean;
+  /** The owner of the personal namespace a project lives in: their membership is fixed. */
+  namespaceHolder: boolean;
+}
+
+/** update_group_member / update_project_member, plus Members::UpdateService's Owner guards. */
+export function canUpdateMember(kind: MemberSourceKind, viewer: Viewer, target: MemberTarget, newLevel: number): boolean {
+  if (target.lastOwner || target.namespaceHolder || !canAdminMembersOf(kind, viewer)) return false;
+  const touchesOwner = newLevel === AccessLevel.OWNER || target.level === AccessLevel.OWNER;
+  return !touchesOwner || canManageOwnersOf(kind, viewer);
+}
+
+/** destroy_group_member / destroy_project_member: managers, or the member leaving; Owners stay Owners' business. */
+export function canRemoveMember(kind: MemberSourceKind, viewer: Viewer, target: MemberTarget): boolean {
+  if (target.lastOwner || target.namespaceHolder) return false;
+  if (!canAdminMembersOf(kind, viewer) && !target.self) return false;
+  return target.level !== AccessLevel.OWNER || canManageOwnersOf(kind, viewer);
+}

@@ -120,3 +120,22 @@ export const createMemberParams = {
 };
 
 export const createMemberRules = { mutuallyExclusive: [['user_id', 'username']], atLeastOneOf: [['user_id', 'username']] };
+
+export const updateMemberParams = {
+  user_id: param.integer().required(),
+  access_level: param.integer().required().values(ACCESS_LEVELS),
+  expires_at: param.date(),
+};
+
+export const deleteMemberParams = {
+  user_id: param.integer().required(),
+  skip_subresources: param.boolean().default(false),
+  unassign_issuables: param.boolean().default(false),
+};
+
+export const listNamespacesParams = {
+  search: param.string(),
+  owned_only: param.boolean(),
+  top_level_only: param.boolean().default(false),
+  full_path_search: param.boolean().default(false),
+};

@@ -13,7 +13,7 @@ import {
   canCreateSubgroup,
   canCreateTopLevelGroup,
   canGrantLevel,
-  canManageMembers,
+  canAdminMembersOf,
   type Viewer,
   type VisibilityName,
 } from './policy';
@@ -221,7 +221,7 @@ export async function sourceViewer(actor: Actor, source: MemberSource): Promise<
 }
 
 /** The highest membership the user inherits from the source's ancestor groups (and its group's name). */
-async function inheritedMembership(tx: Tx, source: MemberSource, userId: number): Promise<{ level: number; groupName: string } | null> {
+export async function inheritedMembership(tx: Tx, source: MemberSource, userId: number): Promise<{ level: number; groupName: string } | null> {
   const ids = source.kind === 'group' ? source.group.traversalIds.slice(0, -1) : source.project.namespace.kind === 'group' ? source.project.namespace.traversalIds : [];
   if (!ids.length) return null;
   const row = await tx.groupMember.findFirst({
@@ -232,12 +232,12 @@ async function inheritedMembership(tx: Tx, source: MemberSource, userId: number)
   return row ? { level: row.accessLevel, groupName: row.group.name } : null;
 }
 
-const LEVEL_NAMES: Record<number, string> = { 10: 'Guest', 15: 'Planner', 20: 'Reporter', 30: 'Developer', 40: 'Maintainer', 50: 'Owner' };
+export const LEVEL_NAMES: Record<number, string> = { 10: 'Guest', 15: 'Planner', 20: 'Reporter', 30: 'Developer', 40: 'Maintainer', 50: 'Owner' };
 
 /** POST .../members: returns the new membership's id. */
 export async function addMember(actor: Actor, source: MemberSource, input: NewMember): Promise<number> {
   const viewer = await sourceViewer(actor, source);
-  if (!canManageMembers(viewer)) throw forbidden();
+  if (!canAdminMembersOf(source.kind, viewer)) throw forbidden();
   const userIdRaw = input.userId !== undefined ? String(input.userId).trim() : undefined;
   const target =
     userIdRaw !== undefined

@@ -105,3 +105,15 @@ export function userDetailsWithAdmin(u: User, extra: AdminExtras = {}) {
     sign_in_count: 0,
   };
 }
+
+export interface MembershipRow {
+  sourceId: number;
+  sourceName: string;
+  sourceType: 'Project' | 'Namespace';
+  accessLevel: number;
+}
+
+/** Entities::Membership: GET /users/:id/memberships. */
+export function membershipEntity(m: MembershipRow) {
+  return { source_id: m.sourceId, source_name: m.sourceName, source_type: m.sourceType, access_level: m.accessLevel };
+}

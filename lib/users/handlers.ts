@@ -1,15 +1,19 @@
 // The users API's endpoint bodies (route files only wire them to paths).
-import { created, json } from '../api/response';
+import { created, json, noContent } from '../api/response';
 import { forbidden, notFound, routeNotFound } from '../api/errors';
 import { paginated, type RequestContext } from '../api/handler';
 import { parseParams } from '../api/params';
 import type { Actor } from '../auth/authenticate';
-import { userBasic, userDetails, userDetailsWithAdmin, userPublic, userWithAdmin } from './entity';
+import { membershipEntity, userBasic, userDetails, userDetailsWithAdmin, userPublic, userWithAdmin } from './entity';
 import { checkCanBlock, isAdmin, requireAdmin, seesAdminFields } from './policy';
-import { adminExtrasFor, findUserById, usersOrder, usersPageSource, usersWhere } from './queries';
-import { listUsersParams, parseCreateUser, userIdParams, userListLinkParams } from './schema';
+import { adminExtrasFor, findUserById, findUserByIdOrUsername, membershipsPageSource, personalNamespaceId, usersOrder, usersPageSource, usersWhere } from './queries';
+import { deleteUserParams, listUsersParams, parseCreateUser, updateUserParams, userIdParams, userListLinkParams, userMembershipsParams } from './schema';
 import { paginate } from '../api/pagination';
-import { createUserByAdmin, setUserState } from './service';
+import { createUserByAdmin, deleteUserByAdmin, setUserState, updateUserByAdmin } from './service';
+import { isRowId } from '../db/ids';
+import { checkUnmodifiedSince } from '../runners/service';
+import { pageOfProjects, projectFilters } from '../namespaces/handlers';
+import type { listProjectsParams } from '../namespaces/schema';
 import type { User } from '../db/generated/client';
 
 /** lib/api/users.rb requires /users/:id to be digits: any other id matches no route at all (404). */
@@ -87,4 +91,44 @@ export async function blockUser(ctx: RequestContext) {
 export async function unblockUser(ctx: RequestContext) {
   const { user } = await adminTarget(ctx);
   return json(await setUserState(user.id, 'active'), 201);
+}
+
+/** PUT /users/:id: UserWithAdmin. Parameters (400), then authenticated_as_admin! (403), then the user (404). */
+export async function updateUser(ctx: RequestContext) {
+  const actor = ctx.user();
+  const input = parseParams(updateUserParams, ctx.raw);
+  requireAdmin(actor);
+  const user = await findUserById(input.id!);
+  if (!user) throw notFound('User');
+  return withAdminExtras(await updateUserByAdmin(user, input));
+}
+
+/** DELETE /users/:id: 204; 409 while the user alone owns a group (unless hard_delete). */
+export async function deleteUser(ctx: RequestContext) {
+  const actor = ctx.user();
+  const { id, hard_delete } = parseParams(deleteUserParams, ctx.raw);
+  requireAdmin(actor);
+  const deleted = isRowId(id) && (await deleteUserByAdmin(id, hard_delete ?? false, (updatedAt) => checkUnmodifiedSince(ctx.req, updatedAt)));
+  if (!deleted) throw notFound('User');
+  return noContent();
+}
+
+/** GET /users/:id/memberships: admins only; `type` Project or Namespace. */
+export async function listUserMemberships(ctx: RequestContext) {
+  const actor = ctx.user();
+  const { user_id, type } = parseParams(userMembershipsParams, { ...ctx.raw, user_id: ctx.pathParams.id });
+  requireAdmin(actor);
+  const user = await findUserById(user_id!);
+  if (!user) throw notFound('User');
+  return paginated(await ctx.paginate(membershipsPageSource(user.id, type)), membershipEntity);
+}
+
+/** GET /users/:id/projects: the user's personal projects the caller may see (id or username). */
+export async function listUserProjects(ctx: RequestContext<typeof listProjectsParams>) {
+  const user = await findUserByIdOrUsername(ctx.pathParams.id ?? '');
+  const ns = user ? await personalNamespaceId(user.id) : null;
+  if (!user || ns === null) throw notFound('User');
+  const i = ctx.input;
+  const f = { ...projectFilters(i), membership: i.membership ?? false, namespaceId: ns };
+  return pageOfProjects(ctx, f, { starred: i.starred ?? false, simple: i.simple ?? false, withAccess: true });
 }

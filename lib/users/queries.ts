@@ -1,10 +1,10 @@
 // Reads on users: the GET /users finder (index-backed filters, one page per query) and the
 // relations the admin entities show, batch-loaded per page.
 import { db, type Prisma } from '../db/client';
-import { likeEscape, raw } from '../db/sql';
+import { join, likeEscape, raw, sql } from '../db/sql';
 import { isRowId } from '../db/ids';
 import type { User } from '../db/generated/client';
-import type { AdminExtras } from './entity';
+import type { AdminExtras, MembershipRow } from './entity';
 import type { ListUsersInput } from './schema';
 
 export async function findUserById(id: number) {
@@ -90,4 +90,39 @@ export async function adminExtrasFor(users: User[]): Promise<Map<number, AdminEx
   return new Map(
     users.map((u) => [u.id, { namespaceId: nsByOwner.get(u.id) ?? null, createdBy: u.createdById ? creatorById.get(u.createdById) ?? null : null }]),
   );
+}
+
+/** A user's direct memberships (group memberships are "Namespace"), oldest first, one page per query. */
+export function membershipsPageSource(userId: number, type: 'Project' | 'Namespace' | undefined) {
+  const parts: Prisma.Sql[] = [];
+  if (type !== 'Project') {
+    parts.push(sql`SELECT gm.id, gm.created_at, ns.id AS source_id, ns.name AS source_name, 'Namespace' AS source_type, gm.access_level
+                     FROM group_members gm JOIN namespaces ns ON ns.id = gm.group_id WHERE gm.user_id = ${userId}`);
+  }
+  if (type !== 'Namespace') {
+    parts.push(sql`SELECT pm.id, pm.created_at, p.id AS source_id, p.name AS source_name, 'Project' AS source_type, pm.access_level
+                     FROM project_members pm JOIN projects p ON p.id = pm.project_id WHERE pm.user_id = ${userId}`);
+  }
+  const all = join(parts, ' UNION ALL ');
+  type Row = { source_id: number; source_name: string; source_type: 'Project' | 'Namespace'; access_level: number };
+  return {
+    fetch: async (offset: number, limit: number): Promise<MembershipRow[]> => {
+      const rows = await db().$queryRaw<Row[]>`
+        SELECT m.source_id, m.source_name, m.source_type, m.access_level FROM (${all}) m
+         ORDER BY m.created_at, m.source_type DESC, m.id OFFSET ${offset} LIMIT ${limit}`;
+      return rows.map((r) => ({ sourceId: r.source_id, sourceName: r.source_name, sourceType: r.source_type, accessLevel: r.access_level }));
+    },
+    count: async () => (await db().$queryRaw<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM (${all}) m`)[0]?.n ?? 0,
+  };
+}
+
+/** GitLab's find_user: digits are an id, anything else a username. */
+export async function findUserByIdOrUsername(idOrUsername: string): Promise<User | null> {
+  if (/^\d+$/.test(idOrUsername)) return findUserById(Number(idOrUsername));
+  return findUserByLogin('username', idOrUsername);
+}
+
+export async function personalNamespaceId(userId: number): Promise<number | null> {
+  const ns = await db().namespace.findUnique({ where: { ownerId: userId }, select: { id: true } });
+  return ns?.id ?? null;
 }

@@ -114,3 +114,25 @@ export function userListLinkParams(sent: Record<string, unknown>, input: ListUse
 
 /** `requires :id, type: Integer` on /users/:id routes. */
 export const userIdParams = { id: param.integer().required() };
+
+/** PUT /users/:id: every attribute optional (declared_params(include_missing: false)). */
+export const updateUserParams = {
+  id: param.integer().required(),
+  email: param.string(),
+  password: param.string(),
+  skip_reconfirmation: param.boolean(),
+  name: param.string(),
+  username: param.string(),
+  ...optionalAttributes,
+};
+export type UpdateUserInput = Parsed<typeof updateUserParams>;
+
+export const deleteUserParams = {
+  id: param.integer().required(),
+  hard_delete: param.boolean(),
+};
+
+export const userMembershipsParams = {
+  user_id: param.integer().required(),
+  type: param.string().values(['Project', 'Namespace']),
+};

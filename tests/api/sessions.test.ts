@@ -3,24 +3,14 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { api } from '../support/api';
+import { inspect } from '../support/inspect';
 import { ROOT } from '../support/server';
 import { blockUser, createUser, signIn, signOut, TEST_PASSWORD, type TestSession } from '../support/users';
 
 const asSession = (s: TestSession, csrf = true) => ({ headers: { Cookie: s.cookie, ...(csrf ? { 'X-CSRF-Token': s.csrf } : {}) } });
 const me = (s: TestSession) => api('GET', '/user', asSession(s, false));
-
-async function inspect<T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: inject('inspectUrl') });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 describe('[SESSIONS] GET /user/sessions', () => {
   it('lists the caller\'s active sessions, the current one marked, with address, browser and times', async () => {

@@ -1,0 +1,7 @@
+// GET /api/v4/namespaces/:id (numeric id or URL-encoded full path)
+import { endpoint, routes } from '@/lib/api/handler';
+import { showNamespaceHandler } from '@/lib/namespaces/namespace-handlers';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({
+  GET: endpoint({ handle: showNamespaceHandler }),
+});
