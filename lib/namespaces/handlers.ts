@@ -9,7 +9,8 @@ import { countMembers, findMember, listMembers, memberById } from './members';
 import { countGroups, countProjects, listGroups, listProjects, namespaceOwners, projectPermissions, type GroupFilters, type ProjectFilters } from './queries';
 import { findGroup, findProject } from './resolve';
 import { loadProjectRecords, type ProjectRecord } from './records';
-import { createMemberParams, createGroupParams, createProjectParams, listGroupProjectsParams, listGroupsParams, listMembersParams, listProjectsParams, showGroupParams } from './schema';
+import { createMemberParams, createGroupParams, createProjectParams, listGroupProjectsParams, listGroupsParams, listMembersParams, listProjectsParams, showGroupParams, type updateProjectParams } from './schema';
+import { updateProjectRunnerSettings } from './project-runner-settings';
 import { addMember, createGroup as createGroupService, createProject as createProjectService, type MemberSource } from './service';
 import type { Parsed } from '../api/params';
 
@@ -133,6 +134,18 @@ export async function listGroupProjectsHandler(ctx: Ctx<typeof listGroupProjects
 export async function showProjectHandler(ctx: Ctx<Record<string, never>>) {
   const project = await findProject(ctx.actor, ctx.pathParams.id);
   return (await presentProjects(ctx.actor, [project], false))[0];
+}
+
+/** PUT /projects/:id: Maintainer+; answers the project as GET does. */
+export async function updateProjectHandler(ctx: Ctx<typeof updateProjectParams>) {
+  const actor = ctx.user();
+  const project = await findProject(actor, ctx.pathParams.id);
+  await updateProjectRunnerSettings(actor, project, {
+    sharedRunnersEnabled: ctx.input.shared_runners_enabled ?? undefined,
+    groupRunnersEnabled: ctx.input.group_runners_enabled ?? undefined,
+  });
+  const [updated] = await loadProjectRecords([project.id]);
+  return (await presentProjects(actor, [updated], false))[0];
 }
 
 /** POST /projects */

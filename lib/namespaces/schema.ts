@@ -75,6 +75,13 @@ export const createProjectParams = {
   namespace_id: param.integer(),
 };
 
+/** PUT /projects/:id: the runner switches (a general project update adds its attributes here). */
+export const updateProjectParams = {
+  shared_runners_enabled: param.boolean(),
+  group_runners_enabled: param.boolean(),
+};
+export const updateProjectRules = { atLeastOneOf: [Object.keys(updateProjectParams)] };
+
 export const createProjectRules = { atLeastOneOf: [['name', 'path']] };
 
 export const listMembersParams = {
