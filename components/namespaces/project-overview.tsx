@@ -1,26 +1,22 @@
 'use client';
 // A project's page (/<full_path>): what it is, and the ways into it. CI/CD settings (where its runners are
 // managed) are offered to Maintainers and up, and administrators, as GitLab's sidebar does.
-import { notFound } from 'next/navigation';
 import { useCurrentUser } from '../dashboard/session-provider';
 import { formatDate } from '../tokens/format';
-import { ErrorState, LoadingState } from '../ui/states';
 import { effectiveLevel, MAINTAINER, roleName } from '@/lib/client/access-levels';
 import { projectHref } from '@/lib/client/paths';
 import { DetailsList } from './details-list';
 import { LinkCards, type LinkCard } from './link-cards';
 import { NamespaceHeader } from './namespace-header';
-import { isNotFound, useProject } from './use-namespaces';
+import { ProjectLoader } from './project-loader';
+import type { ProjectWithAccess } from '@/lib/client/types';
 
 export function ProjectOverview({ fullPath }: { fullPath: string }) {
+  return <ProjectLoader fullPath={fullPath}>{(p) => <Overview p={p} />}</ProjectLoader>;
+}
+
+function Overview({ p }: { p: ProjectWithAccess }) {
   const { admin } = useCurrentUser();
-  const project = useProject(fullPath);
-  if (project.isPending) return <LoadingState />;
-  if (project.error) {
-    if (isNotFound(project.error)) notFound();
-    return <ErrorState title="Could not load the project" error={project.error} onRetry={() => project.refetch()} />;
-  }
-  const p = project.data;
   const level = effectiveLevel(p.permissions);
   const path = p.path_with_namespace;
   const links: LinkCard[] = [

@@ -47,9 +47,9 @@ export function useProject(fullPath: string) {
   return useQuery({ queryKey: queryKeys.projects.detail(fullPath), queryFn: () => api.get<ProjectWithAccess>(`/projects/${encoded(fullPath)}`) });
 }
 
-export function useGroup(fullPath: string) {
+export function useGroup(fullPath: string, enabled = true) {
   const api = useApi();
-  return useQuery({ queryKey: queryKeys.groups.detail(fullPath), queryFn: () => api.get<Group>(`/groups/${encoded(fullPath)}`, { with_projects: false }) });
+  return useQuery({ queryKey: queryKeys.groups.detail(fullPath), queryFn: () => api.get<Group>(`/groups/${encoded(fullPath)}`, { with_projects: false }), enabled });
 }
 
 export function useSubgroups(fullPath: string, page: number, enabled: boolean) {

@@ -29,6 +29,8 @@ export const queryKeys = {
     /** `membership`: the caller's projects (non-admins); admins list every project. */
     list: (filters: { membership: boolean; search?: string; page: number; perPage: number }) => ['projects', 'list', filters] as const,
     detail: (fullPath: string) => ['projects', 'detail', fullPath] as const,
+    /** A tab of the project's CI/CD settings "Runners" section: assigned, assignable, group or instance runners. */
+    runners: (fullPath: string, list: string, page: number) => ['projects', 'detail', fullPath, 'runners', list, page] as const,
   },
   groups: {
     all: ['groups'] as const,

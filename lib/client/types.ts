@@ -177,6 +177,8 @@ export interface MemberAccess {
 }
 
 export interface ProjectWithAccess extends Project {
+  shared_runners_enabled?: boolean;
+  group_runners_enabled?: boolean;
   permissions: { project_access: MemberAccess | null; group_access: MemberAccess | null };
 }
 
@@ -191,6 +193,7 @@ export interface Group {
   full_path: string;
   created_at: string;
   parent_id: number | null;
+  shared_runners_setting?: 'enabled' | 'disabled_and_overridable' | 'disabled_and_unoverridable' | 'disabled_with_override';
 }
 
 export interface Member {

@@ -80,14 +80,17 @@ export const listAllRunners = endpoint({
   },
 });
 
+/** The project, for a Maintainer+ (read_runners) caller: 404 when unreadable, 403 below Maintainer. */
+async function resolveProjectRunnersReader(ctx: RequestContext<any>): Promise<void> {
+  const project = await findProject(ctx.actor, ctx.pathParams.id);
+  if (!(await canReadProjectRunners(ctx.actor, project.id))) throw forbidden();
+  resolved.set(ctx, project);
+}
+
 /** GET /projects/:id/runners (and /all): owned_or_instance_wide(project), Maintainer+. */
 export const listProjectRunners = endpoint({
   params: scopedFilterShape,
-  before: async (ctx) => {
-    const project = await findProject(ctx.actor, ctx.pathParams.id);
-    if (!(await canReadProjectRunners(ctx.actor, project.id))) throw forbidden();
-    resolved.set(ctx, project);
-  },
+  before: resolveProjectRunnersReader,
   handle: async (ctx) => {
     const project = resolved.get(ctx) as ProjectRecord;
     const set: RunnerSet = {
@@ -112,6 +115,22 @@ export const listGroupRunners = endpoint({
   handle: async (ctx) => {
     const group = resolved.get(ctx) as NamespaceRecord;
     const set: RunnerSet = { kind: 'group', traversalIds: group.traversalIds, sharedRunnersEnabled: group.sharedRunnersEnabled };
+    return runnerListResponse(ctx, set, toFilters(ctx.input));
+  },
+});
+
+/**
+ * Runway extension, GET /projects/:id/runners/assignable: the runners the caller may enable in the project
+ * ("Other available runners" of GitLab's CI/CD settings, which GitLab computes server-side with no REST
+ * equivalent). Maintainer+ of the project, as POST /projects/:id/runners.
+ */
+export const listAssignableProjectRunners = endpoint({
+  params: filterShape,
+  before: resolveProjectRunnersReader,
+  handle: async (ctx) => {
+    const project = resolved.get(ctx) as ProjectRecord;
+    const actor = ctx.user();
+    const set: RunnerSet = { kind: 'assignable', projectId: project.id, userId: actor.user.admin ? null : actor.user.id };
     return runnerListResponse(ctx, set, toFilters(ctx.input));
   },
 });

@@ -61,7 +61,13 @@ export type RunnerSet =
   /** GET /projects/:id/runners: Ci::Runner.owned_or_instance_wide(project). */
   | { kind: 'project'; projectId: number; traversalIds: number[]; groupRunnersEnabled: boolean; sharedRunnersEnabled: boolean }
   /** GET /groups/:id/runners: group runners of the group and its ancestors, plus instance runners if enabled. */
-  | { kind: 'group'; traversalIds: number[]; sharedRunnersEnabled: boolean };
+  | { kind: 'group'; traversalIds: number[]; sharedRunnersEnabled: boolean }
+  /**
+   * Runway's GET /projects/:id/runners/assignable: GitLab's `ci_owned_runners.assignable_for(project)`, the
+   * unlocked project runners of the user's Maintainer+ projects (every project for admins, userId null)
+   * that are not in the project yet.
+   */
+  | { kind: 'assignable'; projectId: number; userId: number | null };
 
 function setCondition(set: RunnerSet): Sql {
   switch (set.kind) {
@@ -78,6 +84,14 @@ function setCondition(set: RunnerSet): Sql {
       }
       if (set.sharedRunnersEnabled) parts.push(sql`r.runner_type = 'instance_type'`);
       return sql`(${join(parts, ' OR ')})`;
+    }
+    case 'assignable': {
+      const owned = set.userId === null
+        ? sql`TRUE`
+        : sql`r.id IN (SELECT rp.runner_id FROM ci_runner_projects rp
+                        WHERE rp.project_id IN (${authorizedProjectIdsSql(set.userId, AccessLevel.MAINTAINER)}))`;
+      return sql`(r.runner_type = 'project_type' AND NOT r.locked AND ${owned}
+                  AND NOT EXISTS (SELECT 1 FROM ci_runner_projects here WHERE here.runner_id = r.id AND here.project_id = ${set.projectId}))`;
     }
     case 'group': {
       const parts = [sql`(r.runner_type = 'group_type' AND r.group_id = ANY(${set.traversalIds}::int[]))`];

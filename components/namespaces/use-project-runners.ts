@@ -1,0 +1,70 @@
+'use client';
+// A project's runners for its CI/CD settings, through /api/v4: the assigned project runners, the ones the
+// viewer may enable (Runway's /runners/assignable), the group and instance runners available to it; the
+// writes enabling/disabling a runner in the project and switching group and instance runners.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../dashboard/session-provider';
+import { queryKeys } from '@/lib/client/query-keys';
+import type { ProjectWithAccess, Runner } from '@/lib/client/types';
+
+export const RUNNERS_PER_PAGE = 10;
+
+export type ProjectRunnerList = 'assigned' | 'available' | 'group' | 'instance';
+
+const SOURCES: Record<ProjectRunnerList, { path: string; type?: string }> = {
+  assigned: { path: 'runners', type: 'project_type' },
+  available: { path: 'runners/assignable' },
+  group: { path: 'runners', type: 'group_type' },
+  instance: { path: 'runners', type: 'instance_type' },
+};
+
+const encoded = (fullPath: string) => encodeURIComponent(fullPath);
+
+export function useProjectRunners(fullPath: string, list: ProjectRunnerList, page: number) {
+  const api = useApi();
+  const source = SOURCES[list];
+  return useQuery({
+    queryKey: queryKeys.projects.runners(fullPath, list, page),
+    queryFn: () => api.getPage<Runner>(`/projects/${encoded(fullPath)}/${source.path}`, { type: source.type, page, per_page: RUNNERS_PER_PAGE }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After any change every runner list of the project (and the runner pages' caches) is read again. */
+function useRefreshRunners(fullPath: string) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['projects', 'detail', fullPath, 'runners'] }),
+      client.invalidateQueries({ queryKey: queryKeys.runners.all }),
+    ]);
+}
+
+/** POST /projects/:id/runners ("Enable for this project") or DELETE /projects/:id/runners/:runner_id ("Disable"). */
+export function useToggleRunnerAssignment(fullPath: string) {
+  const api = useApi();
+  const refresh = useRefreshRunners(fullPath);
+  return useMutation({
+    mutationFn: ({ runnerId, enable }: { runnerId: number; enable: boolean }) =>
+      enable
+        ? api.post(`/projects/${encoded(fullPath)}/runners`, { runner_id: runnerId })
+        : api.delete(`/projects/${encoded(fullPath)}/runners/${runnerId}`),
+    onSettled: refresh,
+  });
+}
+
+export type RunnerSwitch = 'shared_runners_enabled' | 'group_runners_enabled';
+
+/** PUT /projects/:id with one of the two switches; the answer replaces the cached project. */
+export function useProjectRunnerSwitch(fullPath: string, field: RunnerSwitch) {
+  const api = useApi();
+  const client = useQueryClient();
+  const refresh = useRefreshRunners(fullPath);
+  return useMutation({
+    mutationFn: (value: boolean) => api.put<ProjectWithAccess>(`/projects/${encoded(fullPath)}`, { [field]: value }),
+    onSuccess: (project) => {
+      client.setQueryData(queryKeys.projects.detail(fullPath), project);
+      return refresh();
+    },
+  });
+}
