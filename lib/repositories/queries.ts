@@ -81,6 +81,12 @@ export async function resolveRef(projectId: number, ref: string): Promise<string
   return (await findCommit(projectId, ref))?.sha ?? null;
 }
 
+/** Runway's `search` also finds a commit by the start of its SHA (4+ hex digits), as GitLab's context-commits search does. */
+function shaPrefix(search: string): Sql {
+  const p = search.trim().toLowerCase();
+  return HEX.test(p) ? sql`OR (c.sha >= ${p} AND c.sha < ${p + 'g'})` : empty;
+}
+
 export interface CommitFilters {
   since?: Date;
   until?: Date;
@@ -121,7 +127,7 @@ export async function listCommits(projectId: number, tip: string, f: CommitFilte
     const like = containsPattern(f.author);
     conds.push(sql`AND (c.author_name ILIKE ${like} OR c.author_email ILIKE ${like})`);
   }
-  if (f.search) conds.push(sql`AND c.message ILIKE ${containsPattern(f.search)}`);
+  if (f.search) conds.push(sql`AND (c.message ILIKE ${containsPattern(f.search)} ${shaPrefix(f.search)})`);
   const filters = conds.length ? conds.reduce((a, b) => sql`${a} ${b}`) : empty;
   for (let reach = (offset + limit) * 4; ; reach *= 4) {
     const cutoff = await windowStart(projectId, reach);

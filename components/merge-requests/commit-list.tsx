@@ -1,0 +1,44 @@
+// A list of commits as GitLab's commit rows show them: title (linking to the commit page), author, when
+// authored, and the short SHA. An optional leading control (the dialog's checkbox) per row.
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../tokens/format';
+import { projectHref } from '@/lib/client/paths';
+import type { Commit } from '@/lib/client/types';
+
+export const commitHref = (fullPath: string, sha: string) => projectHref(fullPath, `commit/${sha}`);
+
+export function CommitRow({ fullPath, commit, lead, linkTitle = true }: { fullPath: string; commit: Commit; lead?: ReactNode; linkTitle?: boolean }) {
+  return (
+    <li className="flex items-start gap-3 px-4 py-3">
+      {lead}
+      <div className="min-w-0 flex-1">
+        <p className="break-words text-sm font-medium text-slate-900">
+          {linkTitle ? (
+            <Link href={commitHref(fullPath, commit.id)} className="hover:text-indigo-700 hover:underline">
+              {commit.title || '(no title)'}
+            </Link>
+          ) : (
+            commit.title || '(no title)'
+          )}
+        </p>
+        <p className="mt-0.5 text-xs text-slate-600">
+          <span className="font-medium text-slate-700">{commit.author_name}</span> authored <time dateTime={commit.authored_date}>{formatDateTime(commit.authored_date)}</time>
+        </p>
+      </div>
+      <Link href={commitHref(fullPath, commit.id)} className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700 hover:underline" aria-label={`Commit ${commit.short_id}`}>
+        {commit.short_id}
+      </Link>
+    </li>
+  );
+}
+
+export function CommitList({ label, fullPath, commits }: { label: string; fullPath: string; commits: Commit[] }) {
+  return (
+    <ul aria-label={label} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+      {commits.map((c) => (
+        <CommitRow key={c.id} fullPath={fullPath} commit={c} />
+      ))}
+    </ul>
+  );
+}
