@@ -98,7 +98,8 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, tab]);
 
   const listed = commits.data?.pages.flatMap((p) => p.items) ?? [];
-  const selectedList = [...selected.values()].sort((a, b) => b.committed_date.localeCompare(a.committed_date));
+  // The selected tab also keeps unticked context commits (to be removed), so a removal can be undone there.
+  const selectedList = [...selected.values(), ...existing.filter((c) => !selected.has(c.id))].sort((a, b) => b.committed_date.localeCompare(a.committed_date));
   const tabClass = (active: boolean) =>
     cn('-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium', active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900');
   const inputClass =
@@ -131,12 +132,12 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
 
       {tab === 'commits' ? (
         <div role="tabpanel" id={`${ids}-p1`} aria-labelledby={`${ids}-t1`} className="flex flex-col gap-3">
-          <div className="grid gap-2 sm:grid-cols-2">
-            <label className="flex flex-col gap-1 sm:col-span-2">
+          <div className="grid gap-2 sm:grid-cols-3">
+            <label className="flex flex-col gap-1 sm:col-span-3">
               <span className="text-xs font-medium text-slate-700">Search by commit title or SHA</span>
-              <input type="search" autoFocus className={inputClass} value={filters.search} placeholder="Search by commit title or SHA" onChange={(e) => setFilters({ ...filters, search: e.target.value })} />
+              <input type="search" data-autofocus className={inputClass} value={filters.search} placeholder="Search by commit title or SHA" onChange={(e) => setFilters({ ...filters, search: e.target.value })} />
             </label>
-            <label className="flex flex-col gap-1 sm:col-span-2">
+            <label className="flex flex-col gap-1">
               <span className="text-xs font-medium text-slate-700">Author</span>
               <input type="search" className={inputClass} value={filters.author} placeholder="Name or email" onChange={(e) => setFilters({ ...filters, author: e.target.value })} />
             </label>
@@ -152,7 +153,7 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
           <p className="text-xs text-slate-500" aria-live="polite">
             {typing || (commits.isFetching && !isFetchingNextPage) ? <Spinner label="Searching…" /> : `You can add up to ${CONTEXT_COMMITS_LIMIT} commits at a time.`}
           </p>
-          <div className="max-h-[45vh] overflow-y-auto rounded-lg border border-slate-200">
+          <div className="max-h-[38vh] overflow-y-auto rounded-lg border border-slate-200">
             {commits.isPending ? (
               <div className="flex justify-center py-8">
                 <Spinner label="Loading commits…" />
@@ -182,11 +183,11 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
           </div>
         </div>
       ) : (
-        <div role="tabpanel" id={`${ids}-p2`} aria-labelledby={`${ids}-t2`} className="max-h-[55vh] overflow-y-auto rounded-lg border border-slate-200">
+        <div role="tabpanel" id={`${ids}-p2`} aria-labelledby={`${ids}-t2`} className="max-h-[50vh] overflow-y-auto rounded-lg border border-slate-200">
           {selectedList.length ? (
             <ul aria-label="Selected commits" className="divide-y divide-slate-200">
               {selectedList.map((c) => (
-                <CommitRow key={c.id} fullPath={fullPath} commit={c} lead={checkbox(c)} linkTitle={false} />
+                <CommitRow key={c.id} fullPath={fullPath} commit={c} lead={checkbox(c)} linkTitle={false} note={selected.has(c.id) ? undefined : 'Will be removed'} />
               ))}
             </ul>
           ) : (

@@ -19,7 +19,11 @@ export function Dialog({ open, title, onClose, children, footer, size = 'md' }: 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    if (open && !el.open) el.showModal();
+    if (open && !el.open) {
+      el.showModal();
+      // showModal focuses the first focusable element; a field marked data-autofocus (e.g. a search) wins.
+      el.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && el.open) el.close();
   }, [open]);
   return (
