@@ -52,6 +52,8 @@ const contextList = (page: Page) => page.getByRole('list', { name: 'Previously m
 const isContextWrite = (method: string) => (r: Request) => r.method() === method && new URL(r.url()).pathname.endsWith('/context_commits');
 
 test.describe('[MERGE REQUESTS] merge request pages', () => {
+  // The first test walks the whole workflow (five searches, two saves, axe twice): more than the default minute on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
   let repo: ReturnType<typeof buildHistoryRepo>;
   test.beforeAll(() => {
     repo = buildHistoryRepo(30, TITLES);
