@@ -187,8 +187,30 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     await expect(dialog(page).getByRole('alert')).toContainText(`Context commits: ["${repo.shas[29]}"] are already created`);
     await expect(dialog(page)).toBeVisible();
     await screenshot(page, 'mr-dialog-error');
-    const stored = await api.call<{ id: string }[]>('get', `/projects/${project.id}/merge_requests/${mr.iid}/context_commits`);
+    let stored = await api.call<{ id: string }[]>('get', `/projects/${project.id}/merge_requests/${mr.iid}/context_commits`);
     expect(stored.map((c) => c.id)).toEqual([repo.shas[29]]);
+
+    // The refused save refreshed the MR's context commits: the other client's commit now comes ticked, and
+    // unticking it asks for its removal. When the DELETE fails after the POST succeeded, the dialog says
+    // exactly what was saved.
+    await expect(dialog(page).getByText('18 commits to add')).toBeVisible();
+    await boxes.nth(0).uncheck();
+    await expect(dialog(page).getByText('18 commits to add, 1 commit to remove')).toBeVisible();
+    await page.route(/\/context_commits\?commits/, (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"500 Internal Server Error"}' }) : route.continue(),
+    );
+    await dialog(page).getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog(page).getByRole('alert')).toContainText('18 commits added, but removing commits failed: 500 Internal Server Error');
+    await screenshot(page, 'mr-dialog-partial');
+    stored = await api.call<{ id: string }[]>('get', `/projects/${project.id}/merge_requests/${mr.iid}/context_commits?per_page=100`);
+    expect(stored).toHaveLength(19);
+    expect(stored.map((c) => c.id)).toContain(repo.shas[29]);
+    // What was saved is now in the list; saving again only retries the removal.
+    await expect(dialog(page).getByText('1 commit to remove')).toBeVisible();
+    await page.unroute(/\/context_commits\?commits/);
+    await dialog(page).getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(contextList(page)).toHaveCount(18);
   });
 
   test('[MERGE REQUESTS] a reporter sees context commits without the button; a non-member gets not found', async ({ page, browser }) => {
