@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
 // Hover darkens (never lightens) filled buttons: white text keeps 4.5:1 on every state.
@@ -12,7 +12,7 @@ const variants = {
 
 const sizes = { sm: 'h-8 px-3 text-xs', md: 'h-9 px-4 text-sm' } as const;
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentProps<'button'> {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
 }

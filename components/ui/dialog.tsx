@@ -9,15 +9,21 @@ export interface DialogProps {
   children: ReactNode;
   /** Buttons, right-aligned at the bottom. */
   footer?: ReactNode;
+  /** `wide` for dialogs holding a list (max-w-3xl). */
+  size?: 'md' | 'wide';
 }
 
-export function Dialog({ open, title, onClose, children, footer }: DialogProps) {
+export function Dialog({ open, title, onClose, children, footer, size = 'md' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    if (open && !el.open) el.showModal();
+    if (open && !el.open) {
+      el.showModal();
+      // showModal focuses the first focusable element; a field marked data-autofocus (e.g. a search) wins.
+      el.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && el.open) el.close();
   }, [open]);
   return (
@@ -29,7 +35,7 @@ export function Dialog({ open, title, onClose, children, footer }: DialogProps) 
         e.preventDefault();
         onClose();
       }}
-      className="m-auto w-full max-w-md rounded-lg border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
+      className={`m-auto w-full ${size === 'wide' ? 'max-w-3xl' : 'max-w-md'} rounded-lg border border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/40`}
     >
       {open && (
         <div className="p-6">

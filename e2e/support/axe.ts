@@ -1,14 +1,30 @@
-// The accessibility check every page gets: axe-core's WCAG 2.x A/AA rules on the page as it stands, failing
-// on any serious or critical violation with the rule, its help text and the offending elements.
+// The accessibility check every page gets: axe-core's WCAG 2.x A/AA rules on the page as it stands (or one
+// part of it), failing on any serious or critical violation with the rule, its help text and the offending
+// elements. With RUNWAY_E2E_SCREENSHOTS=<dir>, `screenshot` saves pages at desktop width and at 390 px.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 const BLOCKING = new Set(['serious', 'critical']);
 
-export async function expectNoSeriousA11yViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+export async function expectNoSeriousA11yViolations(page: Page, what: string, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder.include(include);
+  const results = await builder.analyze();
   const blocking = results.violations
     .filter((v) => v.impact && BLOCKING.has(v.impact))
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes)\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`);
   expect(blocking, `accessibility of ${what}`).toEqual([]);
+}
+
+/** The same check, named by the page's URL (the merge request specs' form). */
+export const expectAccessible = (page: Page, include?: string) => expectNoSeriousA11yViolations(page, page.url(), include);
+
+export async function screenshot(page: Page, name: string) {
+  const dir = process.env.RUNWAY_E2E_SCREENSHOTS;
+  if (!dir) return;
+  const size = page.viewportSize()!;
+  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${dir}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize(size);
 }

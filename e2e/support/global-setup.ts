@@ -8,7 +8,8 @@ export default async function globalSetup(_config: FullConfig) {
   const [port, dbPort] = [await freePort(), await freePort()];
   const database = await freshDatabase(`runway_test_e2e_${process.pid}`, dbPort);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: baseUrl });
+  // Local imports let specs seed repositories built with git (tests/fixtures/git-repos.ts), as the API tests do.
+  const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: baseUrl, RUNWAY_ALLOW_LOCAL_IMPORT: 'true' });
   const server = await startServer(port, env);
   process.env.RUNWAY_E2E_BASE_URL = baseUrl;
   return async () => {

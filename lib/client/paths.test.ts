@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupHref, parseNamespacedRoute, projectHref } from './paths';
+import { groupHref, parseNamespacedRoute, parseProjectPage, projectHref } from './paths';
 
 describe('namespaced routes', () => {
   it('splits a nested project path from its sub-page at /-/', () => {
@@ -36,5 +36,19 @@ describe('segment decoding', () => {
   it('decodes percent-encoded segments and keeps malformed ones as typed', () => {
     expect(parseNamespacedRoute(['acme', 'my%20project'])?.fullPath).toBe('acme/my project');
     expect(parseNamespacedRoute(['acme', '100%'])?.fullPath).toBe('acme/100%');
+  });
+});
+
+describe('parseProjectPage', () => {
+  it('names the merge request, its tabs, the list and a commit', () => {
+    expect(parseProjectPage(['merge_requests'])).toEqual({ kind: 'merge_requests' });
+    expect(parseProjectPage(['merge_requests', '12'])).toEqual({ kind: 'merge_request', iid: 12, tab: 'overview' });
+    expect(parseProjectPage(['merge_requests', '12', 'commits'])).toEqual({ kind: 'merge_request', iid: 12, tab: 'commits' });
+    expect(parseProjectPage(['commit', 'ABCDEF12'])).toEqual({ kind: 'commit', sha: 'abcdef12' });
+  });
+  it('refuses what it does not serve', () => {
+    for (const page of [[], ['merge_requests', '0'], ['merge_requests', 'x'], ['merge_requests', '99999999999'], ['merge_requests', '1', 'diffs'], ['merge_requests', '1', 'commits', 'x'], ['commit', 'xyz'], ['commit'], ['branches']]) {
+      expect(parseProjectPage(page)).toBeNull();
+    }
   });
 });

@@ -34,3 +34,23 @@ export function parseNamespacedRoute(rawSegments: string[], opts: { reservedFirs
 
 export const projectHref = (fullPath: string, page?: string) => `/${fullPath}${page ? `/-/${page}` : ''}`;
 export const groupHref = (fullPath: string, page?: string) => `/groups/${fullPath}${page ? `/-/${page}` : ''}`;
+
+/** The pages inside a project (after `/-/`) the dashboard serves; null for any other. */
+export type ProjectPage =
+  | { kind: 'merge_requests' }
+  | { kind: 'merge_request'; iid: number; tab: 'overview' | 'commits' }
+  | { kind: 'commit'; sha: string }
+  | { kind: 'ci_cd_settings' };
+
+export function parseProjectPage(page: string[]): ProjectPage | null {
+  const [first, second, third, ...rest] = page;
+  if (first === 'merge_requests') {
+    if (second === undefined) return { kind: 'merge_requests' };
+    if (!/^[1-9]\d{0,9}$/.test(second) || Number(second) > 2147483647 || rest.length) return null;
+    if (third === undefined) return { kind: 'merge_request', iid: Number(second), tab: 'overview' };
+    return third === 'commits' ? { kind: 'merge_request', iid: Number(second), tab: 'commits' } : null;
+  }
+  if (first === 'settings' && second === 'ci_cd' && third === undefined) return { kind: 'ci_cd_settings' };
+  if (first === 'commit' && second && third === undefined && /^[0-9a-f]{4,40}$/i.test(second)) return { kind: 'commit', sha: second.toLowerCase() };
+  return null;
+}

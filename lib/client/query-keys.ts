@@ -41,6 +41,19 @@ export const queryKeys = {
     /** The viewer's effective (inherited) membership, for what the page offers them. */
     access: (fullPath: string, userId: number) => ['groups', 'detail', fullPath, 'access', userId] as const,
   },
+  mergeRequests: {
+    all: (project: string) => ['merge_requests', project] as const,
+    list: (project: string, filters: { state: string; search?: string; author?: string; orderBy: string; sort: string; page: number; perPage: number }) =>
+      ['merge_requests', project, 'list', filters] as const,
+    count: (project: string, filters: { state: string; search?: string; author?: string }) => ['merge_requests', project, 'count', filters] as const,
+    detail: (project: string, iid: number) => ['merge_requests', project, 'detail', iid] as const,
+    commits: (project: string, iid: number, page: number) => ['merge_requests', project, 'detail', iid, 'commits', page] as const,
+    contextCommits: (project: string, iid: number) => ['merge_requests', project, 'detail', iid, 'context_commits'] as const,
+  },
+  commits: {
+    list: (project: string, filters: { ref?: string; search?: string; author?: string; since?: string; until?: string }) => ['commits', project, 'list', filters] as const,
+    detail: (project: string, sha: string) => ['commits', project, 'detail', sha] as const,
+  },
   /** X-Total of each list the admin overview counts. */
   adminCounts: ['admin', 'counts'] as const,
   currentUser: ['user'] as const,

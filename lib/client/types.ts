@@ -202,3 +202,48 @@ export interface Member {
   name: string;
   access_level: number;
 }
+
+// Merge requests and commits (GitLab's MergeRequest, Commit and context-commit entities; the fields the
+// dashboard reads).
+
+export type MergeRequestState = 'opened' | 'closed' | 'locked' | 'merged';
+
+export interface MergeRequest {
+  id: number;
+  iid: number;
+  project_id: number;
+  title: string;
+  description: string | null;
+  state: MergeRequestState;
+  created_at: string;
+  updated_at: string;
+  merged_at: string | null;
+  closed_at: string | null;
+  merged_by: UserBasic | null;
+  target_branch: string;
+  source_branch: string;
+  author: UserBasic | null;
+  assignees: UserBasic[];
+  draft: boolean;
+  sha: string | null;
+  merge_commit_sha: string | null;
+  reference: string;
+  web_url: string;
+}
+
+export interface Commit {
+  id: string;
+  short_id: string;
+  created_at: string;
+  parent_ids: string[] | null;
+  title: string;
+  message: string;
+  author_name: string;
+  author_email: string;
+  authored_date: string;
+  committer_name: string;
+  committer_email: string;
+  committed_date: string;
+  trailers?: Record<string, string>;
+  web_url?: string;
+}

@@ -72,6 +72,9 @@ export const listMrParams = {
   target_branch: param.string(),
   iids: param.array(),
   view: param.string().values(['simple']),
+  search: param.string(),
+  author_id: param.integer(),
+  author_username: param.string(),
   page: param.integer(),
   per_page: param.integer().exceptValues([0]),
 };
@@ -86,6 +89,9 @@ export async function listMrHandler(ctx: RequestContext<typeof listMrParams>) {
     sourceBranch: i.source_branch ?? undefined,
     targetBranch: i.target_branch ?? undefined,
     iids,
+    search: i.search?.trim() || undefined,
+    authorId: i.author_id ?? undefined,
+    authorUsername: i.author_username ?? undefined,
     orderBy: (i.order_by ?? 'created_at') as 'created_at' | 'updated_at' | 'title',
     sort: (i.sort ?? 'desc') as 'asc' | 'desc',
   };

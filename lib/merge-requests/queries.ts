@@ -35,6 +35,10 @@ export interface MrListFilters {
   sourceBranch?: string;
   targetBranch?: string;
   iids?: number[];
+  /** GitLab's `search`: title or description contains it (case-insensitive). */
+  search?: string;
+  authorId?: number;
+  authorUsername?: string;
   orderBy: 'created_at' | 'updated_at' | 'title';
   sort: 'asc' | 'desc';
 }
@@ -46,6 +50,9 @@ function where(projectId: number, f: MrListFilters) {
     ...(f.sourceBranch ? { sourceBranch: f.sourceBranch } : {}),
     ...(f.targetBranch ? { targetBranch: f.targetBranch } : {}),
     ...(f.iids?.length ? { iid: { in: f.iids } } : {}),
+    ...(f.search ? { OR: [{ title: { contains: f.search, mode: 'insensitive' as const } }, { description: { contains: f.search, mode: 'insensitive' as const } }] } : {}),
+    ...(f.authorId !== undefined ? { authorId: f.authorId } : {}),
+    ...(f.authorUsername ? { author: { username: { equals: f.authorUsername, mode: 'insensitive' as const } } } : {}),
   };
 }
 

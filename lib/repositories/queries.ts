@@ -81,6 +81,12 @@ export async function resolveRef(projectId: number, ref: string): Promise<string
   return (await findCommit(projectId, ref))?.sha ?? null;
 }
 
+/** Runway's `search` also finds a commit by the start of its SHA (4+ hex digits), as GitLab's context-commits search does. */
+function shaPrefix(search: string): Sql {
+  const p = search.trim().toLowerCase();
+  return HEX.test(p) ? sql`OR (c.sha >= ${p} AND c.sha < ${p + 'g'})` : empty;
+}
+
 export interface CommitFilters {
   since?: Date;
   until?: Date;
@@ -114,6 +120,21 @@ async function windowStart(projectId: number, n: number): Promise<Date | null> {
  * older one (clock skew) may be listed later than its date.
  */
 export async function listCommits(projectId: number, tip: string, f: CommitFilters, offset: number, limit: number): Promise<CommitData[]> {
+  const filters = commitFilters(f);
+  if (filters !== empty) return listFilteredCommits(projectId, tip, filters, offset, limit);
+  for (let reach = (offset + limit) * 4; ; reach *= 4) {
+    const cutoff = await windowStart(projectId, reach);
+    const rows = await db().$queryRaw<CommitSqlRow[]>`
+      WITH RECURSIVE ${ancestry(projectId, tip, cutoff)}
+      SELECT ${COMMIT_COLUMNS} FROM walk w JOIN commits c ON c.project_id = ${projectId} AND c.sha = w.sha
+       WHERE TRUE ${cutoff ? sql`AND c.committed_date >= ${cutoff}` : empty}
+       ORDER BY c.committed_date DESC, c.id DESC
+       OFFSET ${offset} LIMIT ${limit}`;
+    if (rows.length === limit || !cutoff) return rows.map(toCommitData);
+  }
+}
+
+function commitFilters(f: CommitFilters): Sql {
   const conds: Sql[] = [];
   if (f.since) conds.push(sql`AND c.committed_date >= ${f.since}`);
   if (f.until) conds.push(sql`AND c.committed_date <= ${f.until}`);
@@ -121,17 +142,31 @@ export async function listCommits(projectId: number, tip: string, f: CommitFilte
     const like = containsPattern(f.author);
     conds.push(sql`AND (c.author_name ILIKE ${like} OR c.author_email ILIKE ${like})`);
   }
-  if (f.search) conds.push(sql`AND c.message ILIKE ${containsPattern(f.search)}`);
-  const filters = conds.length ? conds.reduce((a, b) => sql`${a} ${b}`) : empty;
-  for (let reach = (offset + limit) * 4; ; reach *= 4) {
-    const cutoff = await windowStart(projectId, reach);
-    const rows = await db().$queryRaw<CommitSqlRow[]>`
-      WITH RECURSIVE ${ancestry(projectId, tip, cutoff)}
-      SELECT ${COMMIT_COLUMNS} FROM walk w JOIN commits c ON c.project_id = ${projectId} AND c.sha = w.sha
-       WHERE TRUE ${cutoff ? sql`AND c.committed_date >= ${cutoff}` : empty} ${filters}
-       ORDER BY c.committed_date DESC, c.id DESC
-       OFFSET ${offset} LIMIT ${limit}`;
-    if (rows.length === limit || !cutoff) return rows.map(toCommitData);
+  if (f.search) conds.push(sql`AND (c.message ILIKE ${containsPattern(f.search)} ${shaPrefix(f.search)})`);
+  return conds.length ? conds.reduce((a, b) => sql`${a} ${b}`) : empty;
+}
+
+/**
+ * A filtered page, matches first: the project's newest matching commits (index (project_id,
+ * committed_date)), then a walk from the tip only as far back as the oldest of them to keep those the
+ * ref reaches; more matches are taken while the page is short. A search that matches nothing answers
+ * without walking, and a match near the tip costs a short walk; an old match still costs a walk back
+ * to it, as `git log --grep` does.
+ */
+async function listFilteredCommits(projectId: number, tip: string, filters: Sql, offset: number, limit: number): Promise<CommitData[]> {
+  for (let take = (offset + limit) * 2; ; take *= 4) {
+    const matches = await db().$queryRaw<CommitSqlRow[]>`
+      SELECT ${COMMIT_COLUMNS} FROM commits c
+       WHERE c.project_id = ${projectId} ${filters}
+       ORDER BY c.committed_date DESC, c.id DESC LIMIT ${take}`;
+    if (!matches.length) return [];
+    const oldest = matches[matches.length - 1].committed_date;
+    const reached = await db().$queryRaw<{ sha: string }[]>`
+      WITH RECURSIVE ${ancestry(projectId, tip, oldest)}
+      SELECT sha FROM walk WHERE sha = ANY(${matches.map((m) => m.sha)}::text[])`;
+    const reachable = new Set(reached.map((r) => r.sha));
+    const rows = matches.filter((m) => reachable.has(m.sha));
+    if (rows.length >= offset + limit || matches.length < take) return rows.slice(offset, offset + limit).map(toCommitData);
   }
 }
 

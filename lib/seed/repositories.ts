@@ -1,6 +1,7 @@
 // Demo repositories (part of `RUNWAY_DEMO=true` / `runway seed`). A small git repository is written with
 // git into the data dir (fixed dates and authors, so its SHAs are the same on every machine), imported
-// into the demo projects, and given open and merged merge requests, some carrying context commits.
+// into the demo projects, and given open and merged merge requests, some carrying context commits (one
+// builds on an earlier merged one), with months of history on main for the context-commits search.
 // Idempotent: the source repository, imports and MRs are reused when present.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -76,6 +77,7 @@ async function demoSource(): Promise<{ dir: string; shas: Record<string, string>
     await commit(dir, 'auth.yml', 'oauth: true\nrefresh: true\n', 'Refresh OAuth tokens\n\nCo-authored-by: Amélie Dubois <amelie@acme.example>\nSigned-off-by: Dana Diaz <dana@acme.example>\n', DANA, '2025-01-14T16:20:00-05:00', AMELIE);
     await git(dir, ['checkout', '-q', 'main']);
     await commit(dir, 'CHANGELOG.md', '## 1.1\n- timeouts\n', 'Update changelog\n', AMELIE, '2025-01-15T09:45:00+01:00');
+    await maintenanceHistory(dir);
     await git(dir, ['checkout', '-q', '-b', 'docs/readme', 'main']);
     await commit(dir, 'README.md', '# API Gateway\n\nRouting at the edge.\n', 'Document the gateway\n', YUKI, '2025-01-16T10:00:00+09:00');
     await git(dir, ['checkout', '-q', 'main']);
@@ -83,10 +85,26 @@ async function demoSource(): Promise<{ dir: string; shas: Record<string, string>
   }
   const rev = async (r: string) => (await git(dir, ['rev-parse', r])).trim();
   shas.hotfix = await rev('hotfix/timeouts');
-  shas.merge = await rev('main~1');
-  shas.routes = await rev('main~1^1');
-  shas.initial = await rev('main~1^1~1');
+  shas.merge = (await git(dir, ['rev-list', '--merges', '-n', '1', 'main'])).trim();
+  shas.routes = await rev(`${shas.merge}^1`);
+  shas.initial = await rev(`${shas.merge}^1~1`);
   return { dir, shas };
+}
+
+const AREAS = ['rate limiter', 'TLS settings', 'health checks', 'request logging', 'CORS rules', 'retry policy', 'metrics', 'upstream pool', 'cache headers', 'error pages'];
+const VERBS = ['Tune', 'Fix', 'Document', 'Refactor', 'Test'];
+const PEOPLE = [MARK, AMELIE, JURGEN, DANA, YUKI];
+
+/**
+ * Months of everyday commits on main (one a day from 2025-01-20), so the previously merged commits dialog
+ * has history to search by title, SHA, author and date.
+ */
+async function maintenanceHistory(dir: string): Promise<void> {
+  for (let i = 0; i < 80; i++) {
+    const title = `${VERBS[i % VERBS.length]} ${AREAS[(i * 3) % AREAS.length]}`;
+    const date = new Date(Date.UTC(2025, 0, 20 + i, 9 + (i % 8))).toISOString().replace('.000Z', '+00:00');
+    await commit(dir, 'JOURNAL.md', `${i}: ${title}\n`, `${title}\n\nPart of the gateway's routine upkeep (${i + 1}).\n`, PEOPLE[i % PEOPLE.length], date);
+  }
 }
 
 async function ensureImported(projectId: number, dir: string): Promise<void> {

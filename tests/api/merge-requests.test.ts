@@ -126,6 +126,23 @@ describe('[MERGE REQUESTS] read', () => {
     expect(bad.body).toEqual({ error: 'state does not have a valid value' });
   });
 
+  it('search (title or description) and author_id / author_username filter the list', async () => {
+    const created = await api('POST', mrs(), { token: dev.token, json: { title: 'Searchable zebra change', description: 'Mentions a quokka', source_branch: 'mr-8', target_branch: 'main' } });
+    expect(created.status, created.text).toBe(201);
+    let res = await api('GET', mrs(), { token: reporter.token, query: { search: 'ZEBRA' } });
+    expect(res.body.map((m: any) => m.iid)).toEqual([created.body.iid]);
+    res = await api('GET', mrs(), { token: reporter.token, query: { search: 'quokka' } });
+    expect(res.body.map((m: any) => m.iid)).toEqual([created.body.iid]);
+    res = await api('GET', mrs(), { token: reporter.token, query: { author_username: dev.username.toUpperCase() } });
+    expect(res.body.map((m: any) => m.author.id)).toContain(dev.id);
+    expect(new Set(res.body.map((m: any) => m.author.id))).toEqual(new Set([dev.id]));
+    res = await api('GET', mrs(), { token: reporter.token, query: { author_id: dev.id, search: 'zebra' } });
+    expect(res.body.map((m: any) => m.iid)).toEqual([created.body.iid]);
+    expect(res.headers.get('x-total')).toBe('1');
+    res = await api('GET', mrs(), { token: reporter.token, query: { author_id: reporter.id } });
+    expect(res.body).toEqual([]);
+  });
+
   it('GET one: 404 "Not found", 400 for a non-integer iid, 403 for a guest of a private project', async () => {
     let res = await api('GET', `${mrs()}/99999`, { token: reporter.token });
     expect(res.status).toBe(404);

@@ -124,6 +124,18 @@ describe('[REPOSITORIES] GET commits', () => {
     }
   });
 
+  it('search also matches the start of a SHA (Runway extension), never a SHA fragment or a short prefix', async () => {
+    let res = await api('GET', commitsUrl(), { token: rootToken(), query: { search: repo.commits.f2.slice(0, 7).toUpperCase() } });
+    expect(res.body.map((c: any) => c.id)).toEqual([repo.commits.f2]);
+    res = await api('GET', commitsUrl(), { token: rootToken(), query: { search: repo.commits.docs } });
+    expect(res.body.map((c: any) => c.id)).toEqual([repo.commits.docs]);
+    res = await api('GET', commitsUrl(), { token: rootToken(), query: { search: repo.commits.f2.slice(5, 15) } });
+    expect(res.body).toEqual([]);
+    // Three hex digits is too short to name a commit: only messages are searched ("add" is hex).
+    res = await api('GET', commitsUrl(), { token: rootToken(), query: { search: 'add' } });
+    expect(res.body.map((c: any) => c.id)).toEqual([repo.commits.f1, repo.commits.docs]);
+  });
+
   it('paginates without totals; X-Next-Page when the page is full', async () => {
     const p1 = await api('GET', commitsUrl(), { token: rootToken(), query: { per_page: 3 } });
     expect(p1.body).toHaveLength(3);

@@ -1,41 +1,56 @@
 // /<full_path>: a project's page (/acme/platform/ci/pipeline-tools), or a top-level group's (/acme), as
-// GitLab serves both at the namespace's own path. Pages inside a project (/<full_path>/-/settings/ci_cd,
-// /-/merge_requests, ...) come later, apart from the CI/CD settings; reserved prefixes and unknown paths are
-// not found.
+// GitLab serves both at the namespace's own path; and the pages inside a project that the dashboard has
+// (/<full_path>/-/merge_requests[/<iid>[/commits]], /-/commit/<sha>, /-/settings/ci_cd). Other `/-/` pages, reserved prefixes
+// and unknown paths are not found.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
+import { CommitPage } from '@/components/merge-requests/commit-page';
+import { MergeRequestPage } from '@/components/merge-requests/merge-request-page';
+import { MergeRequestsList } from '@/components/merge-requests/merge-requests-list';
 import { GroupOverview } from '@/components/namespaces/group-overview';
 import { ProjectCiCdSettings } from '@/components/namespaces/project-runners-settings';
 import { ProjectOverview } from '@/components/namespaces/project-overview';
 import { LoadingState } from '@/components/ui/states';
-import { parseNamespacedRoute } from '@/lib/client/paths';
+import { parseNamespacedRoute, parseProjectPage, type ProjectPage } from '@/lib/client/paths';
 
 type Props = { params: Promise<{ path: string[] }> };
 
 const route = async ({ params }: Props) => parseNamespacedRoute((await params).path, { reservedFirst: true });
 
+function pageTitle(fullPath: string, page: ProjectPage | null): string {
+  if (page?.kind === 'merge_requests') return `Merge requests · ${fullPath}`;
+  if (page?.kind === 'merge_request') return `!${page.iid}${page.tab === 'commits' ? ' · Commits' : ''} · ${fullPath}`;
+  if (page?.kind === 'commit') return `Commit ${page.sha.slice(0, 8)} · ${fullPath}`;
+  if (page?.kind === 'ci_cd_settings') return `CI/CD Settings · ${fullPath}`;
+  return fullPath;
+}
+
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const r = await route(props);
   if (!r) return { title: 'Page not found · Runway' };
-  return { title: r.page.length ? `CI/CD Settings · ${r.fullPath} · Runway` : `${r.fullPath} · Runway` };
+  return { title: `${pageTitle(r.fullPath, r.page.length ? parseProjectPage(r.page) : null)} · Runway` };
 }
 
 export default async function NamespacedPage(props: Props) {
   const r = await route(props);
   if (!r) notFound();
-  if (r.page.length) {
-    // Pages inside a project; groups have theirs under /groups/.
-    if (r.depth < 2 || r.page.join('/') !== 'settings/ci_cd') notFound();
+  if (!r.page.length) {
     return (
       <Suspense fallback={<LoadingState />}>
-        <ProjectCiCdSettings key={r.fullPath} fullPath={r.fullPath} />
+        {r.depth === 1 ? <GroupOverview key={r.fullPath} fullPath={r.fullPath} /> : <ProjectOverview key={r.fullPath} fullPath={r.fullPath} />}
       </Suspense>
     );
   }
+  // Projects live under a namespace: a one-segment path is a group, which has no such pages.
+  const page = r.depth > 1 ? parseProjectPage(r.page) : null;
+  if (!page) notFound();
   return (
     <Suspense fallback={<LoadingState />}>
-      {r.depth === 1 ? <GroupOverview key={r.fullPath} fullPath={r.fullPath} /> : <ProjectOverview key={r.fullPath} fullPath={r.fullPath} />}
+      {page.kind === 'merge_requests' && <MergeRequestsList key={r.fullPath} fullPath={r.fullPath} />}
+      {page.kind === 'merge_request' && <MergeRequestPage key={`${r.fullPath}!${page.iid}`} fullPath={r.fullPath} iid={page.iid} tab={page.tab} />}
+      {page.kind === 'ci_cd_settings' && <ProjectCiCdSettings key={r.fullPath} fullPath={r.fullPath} />}
+      {page.kind === 'commit' && <CommitPage key={`${r.fullPath}@${page.sha}`} fullPath={r.fullPath} sha={page.sha} />}
     </Suspense>
   );
 }

@@ -1,0 +1,318 @@
+// [MERGE REQUESTS] A merge request's pages: Overview and Commits, the context-commits dialog (search on the
+// server by title, SHA, author and dates; add and remove; the 20-commit limit; the API's refusals), the
+// read-only view of a Reporter, the not-found page for a non-member, the merge requests list and a commit.
+// Seeds through the API: fixture repositories built with git are imported by the administrator.
+import { expect, test, type APIResponse, type Browser, type Page, type Request } from '@playwright/test';
+import { buildHistoryRepo, buildSampleRepo, removeRepo } from '../tests/fixtures/git-repos';
+import { expectAccessible, screenshot } from './support/axe';
+import { csrfToken, signIn, uniq } from './support/session';
+
+const PASSWORD = 'merge-requests-e2e-password-1';
+const TITLES = { 7: 'Handle unicode filenames', 12: 'Speed up the cache', 25: 'Document the release process' };
+
+async function json<T = any>(res: APIResponse, status: number): Promise<T> {
+  expect(res.status(), await res.text()).toBe(status);
+  return (res.status() === 204 ? undefined : await res.json()) as T;
+}
+
+/** The administrator's session, for seeding through /api/v4. */
+async function rootApi(page: Page) {
+  await signIn(page);
+  const headers = { 'X-CSRF-Token': await csrfToken(page) };
+  const call = async <T = any>(method: 'get' | 'post' | 'delete', path: string, data?: unknown, status = method === 'post' ? 201 : 200) =>
+    json<T>(await page.request[method](`/api/v4${path}`, { data, headers }), status);
+  return {
+    call,
+    user: async (prefix: string) => {
+      const username = uniq(prefix).replace(/-/g, '_');
+      return call<{ id: number; username: string }>('post', '/users', { username, name: `MR ${prefix}`, email: `${username}@example.com`, password: PASSWORD, skip_confirmation: true });
+    },
+    /** Imports a local repository into a new private project and waits for the import to finish. */
+    importProject: async (dir: string) => {
+      const path = uniq('mr-e2e');
+      const p = await call<{ id: number; path_with_namespace: string }>('post', '/projects', { name: path, path, visibility: 'private', import_url: dir });
+      await expect.poll(async () => (await call<{ import_status: string }>('get', `/projects/${p.id}`)).import_status, { timeout: 60_000 }).toBe('finished');
+      return p;
+    },
+    member: (projectId: number, userId: number, level: number) => call('post', `/projects/${projectId}/members`, { user_id: userId, access_level: level }),
+    mergeRequest: (projectId: number, title: string, description = '', source = 'topic') =>
+      call<{ iid: number }>('post', `/projects/${projectId}/merge_requests`, { title, description, source_branch: source, target_branch: 'main' }),
+  };
+}
+
+async function signedInAs(browser: Browser, username: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, username, PASSWORD);
+  return page;
+}
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Add or remove previously merged commits' });
+const dialogRows = (page: Page) => dialog(page).getByRole('list', { name: 'Commits in main' }).getByRole('listitem');
+const contextList = (page: Page) => page.getByRole('list', { name: 'Previously merged commits' }).getByRole('listitem');
+const isContextWrite = (method: string) => (r: Request) => r.method() === method && new URL(r.url()).pathname.endsWith('/context_commits');
+
+test.describe('[MERGE REQUESTS] merge request pages', () => {
+  // The first test walks the whole workflow (five searches, two saves, axe twice): more than the default minute on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+  let repo: ReturnType<typeof buildHistoryRepo>;
+  test.beforeAll(() => {
+    repo = buildHistoryRepo(30, TITLES);
+  });
+  test.afterAll(() => removeRepo(repo));
+
+  test('[MERGE REQUESTS] a developer finds commits by title, SHA, author and date, adds three and removes one', async ({ page, browser }) => {
+    const api = await rootApi(page);
+    const dev = await api.user('dev');
+    const project = await api.importProject(repo.dir);
+    await api.member(project.id, dev.id, 30);
+    const mr = await api.mergeRequest(project.id, 'Topic: build on the cache work', 'Needs the cache change\nfor context.');
+    const base = `/${project.path_with_namespace}/-/merge_requests/${mr.iid}`;
+
+    const user = await signedInAs(browser, dev.username);
+    await user.goto(base);
+    await expect(user.getByRole('heading', { level: 1, name: 'Topic: build on the cache work' })).toBeVisible();
+    await expect(user.getByText('Open', { exact: true })).toBeVisible();
+    await expect(user.getByText('Needs the cache change')).toBeVisible();
+    await expect(user.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    await expectAccessible(user);
+    await screenshot(user, 'mr-overview');
+
+    await user.getByRole('link', { name: 'Commits', exact: true }).click();
+    await expect(user).toHaveURL(new RegExp(`${base}/commits$`));
+    await expect(user.getByRole('list', { name: 'Commits', exact: true }).getByRole('listitem')).toHaveCount(1);
+    await expect(user.getByText('Topic work on top of main')).toBeVisible();
+    await expect(user.getByText('No previously merged commits.')).toBeVisible();
+    await expectAccessible(user);
+    await screenshot(user, 'mr-commits-empty');
+
+    // Keyboard only: focus the button, open, search, tick, save.
+    const open = user.getByRole('button', { name: 'Add previously merged commits' });
+    await open.focus();
+    await user.keyboard.press('Enter');
+    await expect(dialog(user)).toBeVisible();
+    await expect(dialogRows(user)).toHaveCount(30);
+    await expect(dialog(user).getByRole('tab', { name: 'Commits in main' })).toHaveAttribute('aria-selected', 'true');
+    const search = dialog(user).getByLabel('Search by commit title or SHA');
+    await expect(search).toBeFocused();
+    await expectAccessible(user);
+    await screenshot(user, 'mr-dialog');
+
+    // By title: the search runs on the server (ref_name and search in the request).
+    const searched = user.waitForRequest((r) => r.url().includes('/repository/commits?') && r.url().includes('search=unicode'));
+    await user.keyboard.type('unicode');
+    expect(new URL((await searched).url()).searchParams.get('ref_name')).toBe('main');
+    await expect(dialogRows(user)).toHaveCount(1);
+    await expect(dialogRows(user)).toContainText('Change 7: Handle unicode filenames');
+    // By SHA prefix.
+    await search.fill(repo.shas[11].slice(0, 10));
+    await expect(dialogRows(user)).toHaveCount(1);
+    await expect(dialogRows(user)).toContainText('Change 12: Speed up the cache');
+    // Nothing found.
+    await search.fill('no such commit anywhere');
+    await expect(dialog(user).getByText('No commits found')).toBeVisible();
+    await screenshot(user, 'mr-dialog-empty');
+    await search.fill('');
+    // By author: Carol wrote every third commit.
+    await dialog(user).getByLabel('Author', { exact: true }).fill('carol');
+    await expect(dialogRows(user)).toHaveCount(10);
+    await dialog(user).getByLabel('Author', { exact: true }).fill('');
+    // By date: days 10 to 12.
+    await dialog(user).getByLabel('Committed after').fill('2024-01-10');
+    await dialog(user).getByLabel('Committed before').fill('2024-01-12');
+    await expect(dialogRows(user)).toHaveCount(3);
+    await expect(dialogRows(user).first()).toContainText('Change 12');
+
+    const posts: Request[] = [];
+    const deletes: Request[] = [];
+    user.on('request', (r) => {
+      if (isContextWrite('POST')(r)) posts.push(r);
+      if (isContextWrite('DELETE')(r)) deletes.push(r);
+    });
+    for (const n of [12, 11, 10]) {
+      await dialog(user).getByRole('checkbox', { name: new RegExp(`^Change ${n}: `) }).focus();
+      await user.keyboard.press('Space');
+    }
+    await expect(dialog(user).getByRole('tab', { name: /Selected commits\s*3/ })).toBeVisible();
+    await expect(dialog(user).getByText('3 commits to add')).toBeVisible();
+    await dialog(user).getByRole('button', { name: 'Save changes' }).focus();
+    await user.keyboard.press('Enter');
+    await expect(dialog(user)).toBeHidden();
+    await expect(open).toBeFocused();
+    await expect(contextList(user)).toHaveCount(3);
+    expect(posts).toHaveLength(1);
+    expect(deletes).toHaveLength(0);
+    expect(posts[0].postDataJSON()).toEqual({ commits: [repo.shas[11], repo.shas[10], repo.shas[9]] });
+    await screenshot(user, 'mr-commits-with-context');
+
+    // A reload shows what was saved; the dialog shows it ticked; unticking one removes it.
+    await user.reload();
+    await expect(contextList(user)).toHaveCount(3);
+    await open.click();
+    await expect(dialog(user).getByRole('tab', { name: /Selected commits\s*3/ })).toBeVisible();
+    await expect(dialog(user).getByRole('checkbox', { name: /^Change 11: / })).toBeChecked();
+    await dialog(user).getByRole('tab', { name: /Selected commits/ }).click();
+    await dialog(user).getByRole('checkbox', { name: /^Change 11: / }).uncheck();
+    await expect(dialog(user).getByText('1 commit to remove')).toBeVisible();
+    await expect(dialog(user).getByRole('listitem').filter({ hasText: 'Change 11' })).toContainText('Will be removed');
+    await screenshot(user, 'mr-dialog-selected');
+    await dialog(user).getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog(user)).toBeHidden();
+    await expect(contextList(user)).toHaveCount(2);
+    await expect(contextList(user).filter({ hasText: 'Change 11' })).toHaveCount(0);
+    expect(posts).toHaveLength(1);
+    expect(deletes).toHaveLength(1);
+    const stored = await api.call<{ id: string }[]>('get', `/projects/${project.id}/merge_requests/${mr.iid}/context_commits`);
+    expect(stored.map((c) => c.id).sort()).toEqual([repo.shas[11], repo.shas[9]].sort());
+  });
+
+  test('[MERGE REQUESTS] the dialog stops at 20 new commits and shows the API refusal without saving anything', async ({ page }) => {
+    const api = await rootApi(page);
+    const project = await api.importProject(repo.dir);
+    const mr = await api.mergeRequest(project.id, 'Limit check');
+    await page.goto(`/${project.path_with_namespace}/-/merge_requests/${mr.iid}/commits`);
+    await page.getByRole('button', { name: 'Add previously merged commits' }).click();
+    await expect(dialogRows(page)).toHaveCount(30);
+    const boxes = dialog(page).getByRole('list', { name: 'Commits in main' }).getByRole('checkbox');
+    for (let i = 0; i < 20; i++) await boxes.nth(i).check();
+    await expect(dialog(page).getByText('You have selected 20 new commits, the most that can be added at once.')).toBeVisible();
+    // The 21st cannot be ticked; the ticked ones can still be unticked.
+    await expect(boxes.nth(20)).toBeDisabled();
+    await expect(boxes.nth(0)).toBeEnabled();
+    await screenshot(page, 'mr-dialog-limit');
+
+    // Another client adds one of the ticked commits first: the API's message shows, and nothing is saved.
+    await boxes.nth(1).uncheck();
+    await api.call('post', `/projects/${project.id}/merge_requests/${mr.iid}/context_commits`, { commits: [repo.shas[29]] });
+    await dialog(page).getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog(page).getByRole('alert')).toContainText(`Context commits: ["${repo.shas[29]}"] are already created`);
+    await expect(dialog(page)).toBeVisible();
+    await screenshot(page, 'mr-dialog-error');
+    let stored = await api.call<{ id: string }[]>('get', `/projects/${project.id}/merge_requests/${mr.iid}/context_commits`);
+    expect(stored.map((c) => c.id)).toEqual([repo.shas[29]]);
+
+    // The refused save refreshed the MR's context commits: the other client's commit now comes ticked, and
+    // unticking it asks for its removal. When the DELETE fails after the POST succeeded, the dialog says
+    // exactly what was saved.
+    await expect(dialog(page).getByText('18 commits to add')).toBeVisible();
+    await boxes.nth(0).uncheck();
+    await expect(dialog(page).getByText('18 commits to add, 1 commit to remove')).toBeVisible();
+    await page.route(/\/context_commits\?commits/, (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"500 Internal Server Error"}' }) : route.continue(),
+    );
+    await dialog(page).getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog(page).getByRole('alert')).toContainText('18 commits added, but removing commits failed: 500 Internal Server Error');
+    await screenshot(page, 'mr-dialog-partial');
+    stored = await api.call<{ id: string }[]>('get', `/projects/${project.id}/merge_requests/${mr.iid}/context_commits?per_page=100`);
+    expect(stored).toHaveLength(19);
+    expect(stored.map((c) => c.id)).toContain(repo.shas[29]);
+    // What was saved is now in the list; saving again only retries the removal.
+    await expect(dialog(page).getByText('1 commit to remove')).toBeVisible();
+    await page.unroute(/\/context_commits\?commits/);
+    await dialog(page).getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(contextList(page)).toHaveCount(18);
+  });
+
+  test('[MERGE REQUESTS] a reporter sees context commits without the button; a non-member gets not found', async ({ page, browser }) => {
+    const api = await rootApi(page);
+    const [reporter, outsider] = [await api.user('reporter'), await api.user('outsider')];
+    const project = await api.importProject(repo.dir);
+    await api.member(project.id, reporter.id, 20);
+    const mr = await api.mergeRequest(project.id, 'Read-only view');
+    await api.call('post', `/projects/${project.id}/merge_requests/${mr.iid}/context_commits`, { commits: [repo.shas[6], repo.shas[24]] });
+    const url = `/${project.path_with_namespace}/-/merge_requests/${mr.iid}/commits`;
+
+    const user = await signedInAs(browser, reporter.username);
+    await user.goto(url);
+    await expect(contextList(user)).toHaveCount(2);
+    await expect(contextList(user).first()).toContainText('Change 7: Handle unicode filenames');
+    await expect(user.getByRole('button', { name: 'Add previously merged commits' })).toHaveCount(0);
+    await expectAccessible(user);
+    await screenshot(user, 'mr-commits-reporter');
+    // A context commit links to its commit page.
+    await contextList(user).first().getByRole('link', { name: 'Change 7: Handle unicode filenames' }).click();
+    await expect(user).toHaveURL(new RegExp(`/-/commit/${repo.shas[6]}$`));
+    await expect(user.getByRole('heading', { level: 1, name: 'Change 7: Handle unicode filenames' })).toBeVisible();
+
+    // An API failure is an error with a retry, not a blank page.
+    await user.route(/\/context_commits\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"500 Internal Server Error"}' }));
+    await user.goto(url);
+    await expect(user.getByRole('alert').filter({ hasText: 'Could not load the previously merged commits' })).toContainText('500 Internal Server Error');
+    await screenshot(user, 'mr-commits-error');
+
+    const stranger = await signedInAs(browser, outsider.username);
+    await stranger.goto(url);
+    await expect(stranger.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await stranger.goto(`/${project.path_with_namespace}/-/merge_requests`);
+    await expect(stranger.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('[MERGE REQUESTS] the list: state tabs with counts, search, author and sort in the URL', async ({ page, browser }) => {
+    const api = await rootApi(page);
+    const dev = await api.user('author');
+    const project = await api.importProject(repo.dir);
+    await api.member(project.id, dev.id, 30);
+    await api.mergeRequest(project.id, 'Alpha change by root');
+    const devPage = await signedInAs(browser, dev.username);
+    const devHeaders = { 'X-CSRF-Token': await csrfToken(devPage) };
+    await json(await devPage.request.post(`/api/v4/projects/${project.id}/merge_requests`, { data: { title: 'Beta change by dev', source_branch: 'topic-2', target_branch: 'main' }, headers: devHeaders }), 201);
+
+    const listUrl = `/${project.path_with_namespace}/-/merge_requests`;
+    await page.goto(listUrl);
+    const rows = page.getByRole('table', { name: 'Merge requests' }).getByRole('row');
+    await expect(rows).toHaveCount(3);
+    await expect(page.getByRole('tab', { name: /Open\s*2/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: /Merged\s*0/ })).toBeVisible();
+    await expect(page.getByRole('tab', { name: /All\s*2/ })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'mr-list');
+
+    await page.getByRole('searchbox', { name: 'Search merge requests' }).fill('beta');
+    await expect(page).toHaveURL(/[?&]search=beta/);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('Beta change by dev');
+    await page.getByRole('searchbox', { name: 'Search merge requests' }).fill('');
+    await expect(rows).toHaveCount(3);
+    await page.getByRole('searchbox', { name: 'Author username' }).fill(dev.username);
+    await expect(page).toHaveURL(new RegExp(`[?&]author_username=${dev.username}`));
+    await expect(rows).toHaveCount(2);
+    await page.getByRole('searchbox', { name: 'Author username' }).fill('');
+    await page.getByLabel('Sort by').selectOption('title_asc');
+    await expect(rows.nth(1)).toContainText('Alpha change by root');
+    await page.getByRole('tab', { name: /Merged/ }).click();
+    await expect(page).toHaveURL(/[?&]state=merged/);
+    await expect(page.getByText('No merged merge requests')).toBeVisible();
+    await screenshot(page, 'mr-list-empty');
+    // The URL is the state.
+    await page.reload();
+    await expect(page.getByRole('tab', { name: /Merged/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Sort by')).toHaveValue('title_asc');
+    await page.getByRole('tab', { name: /All/ }).click();
+    await page.getByRole('link', { name: 'Alpha change by root' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Alpha change by root' })).toBeVisible();
+  });
+
+  test('[MERGE REQUESTS] a commit page shows message, trailers, parents, author and committer', async ({ page }) => {
+    const sample = buildSampleRepo();
+    try {
+      const api = await rootApi(page);
+      const project = await api.importProject(sample.dir);
+      await page.goto(`/${project.path_with_namespace}/-/commit/${sample.commits.f1}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Add feature' })).toBeVisible();
+      await expect(page.getByText('Body of the feature commit.')).toBeVisible();
+      await expect(page.getByText(sample.commits.f1, { exact: true })).toBeVisible();
+      const details = page.locator('dl');
+      await expect(details).toContainText('Ålice Müller <alice@example.com> authored');
+      await expect(details).toContainText('Carol Ó Briain <carol@example.com> committed');
+      await expect(details).toContainText('Co-authored-by');
+      await details.getByRole('link', { name: sample.commits.docs.slice(0, 8) }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Add docs' })).toBeVisible();
+      await expectAccessible(page);
+      await screenshot(page, 'commit');
+      await page.goto(`/${project.path_with_namespace}/-/commit/${'0'.repeat(40)}`);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    } finally {
+      removeRepo(sample);
+    }
+  });
+});
