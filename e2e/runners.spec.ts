@@ -72,7 +72,7 @@ test.describe('[RUNNERS] runners pages', () => {
     await expect(table(page).getByRole('row')).toHaveCount(2);
     await expect(rowOf(page, `${tag} beta`)).toHaveCount(1);
     await page.getByLabel('Status').selectOption('online');
-    await expect(page.getByText('No runners match these filters')).toBeVisible();
+    await expect(page.getByText('No results found')).toBeVisible();
 
     // The URL is the state: opening it directly shows the same rows.
     await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}&type=instance_type`);
