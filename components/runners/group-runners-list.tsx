@@ -40,7 +40,7 @@ export function GroupRunnersList({ fullPath }: { fullPath: string }) {
       description={
         <>
           Runners of{' '}
-          <Link href={groupHref(g.full_path)} className="text-indigo-700 hover:underline">
+          <Link href={groupHref(g.full_path)} className="text-indigo-700 underline hover:text-indigo-900">
             {g.full_name ?? g.name}
           </Link>
           , its subgroups and projects.

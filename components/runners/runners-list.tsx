@@ -117,7 +117,7 @@ function StatusStat({ source, filters, status, label, dot }: { source: RunnerLis
 function StatusStats({ source, filters }: { source: RunnerListSource; filters: RunnerFilters }) {
   const shown = STATS.filter((s) => !filters.status || s.status === filters.status);
   return (
-    <dl aria-label="Runner status counts" className="flex flex-wrap gap-2">
+    <dl aria-label="Runners by connection" className="flex flex-wrap gap-2">
       {shown.map((s) => (
         <StatusStat key={s.status} source={source} filters={filters} {...s} />
       ))}
