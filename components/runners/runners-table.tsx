@@ -208,7 +208,12 @@ export function RunnersTable(p: RunnersTableProps) {
       column.display({ id: 'tags', header: 'Tags', cell: (c) => <TagList tags={c.row.original._runway?.tag_list ?? []} /> }),
       column.display({
         id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
+        // `relative`: the absolutely placed sr-only text stays inside the table's scroll box at 390 px.
+        header: () => (
+          <span className="relative block">
+            <span className="sr-only">Actions</span>
+          </span>
+        ),
         cell: (c) => <RowActions runner={c.row.original} editHref={`${runnerHref(c.row.original.id)}/edit`} onDelete={setDeleting} />,
       }),
     ],
