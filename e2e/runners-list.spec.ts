@@ -180,6 +180,28 @@ test.describe('[RUNNERS] runner lists', () => {
     await expect(rows(page)).toHaveCount(3);
   });
 
+  test('[RUNNERS] a group Maintainer sees the group list read-only: no New group runner, no actions, no checkboxes', async ({ page, browser }) => {
+    const api = await setup(page);
+    const tag = uniq('mnt');
+    const username = uniq('grp-maint');
+    const password = 'group-maintainer-password-1';
+    const user = await api.post('/users', { username, name: 'Group Maintainer', email: `${username}@example.com`, password });
+    const group = await api.post('/groups', { name: uniq('mntg'), path: uniq('mntg') });
+    await api.post(`/groups/${group.id}/members`, { user_id: user.id, access_level: 40 });
+    const runner = await api.runner({ runner_type: 'group_type', group_id: group.id, description: `${tag} group`, tag_list: [tag] });
+
+    const context = await browser.newContext();
+    const maintainer = await context.newPage();
+    await signIn(maintainer, username, password);
+    await maintainer.goto(`/groups/${group.full_path}/-/runners`);
+    await expect(rowOf(maintainer, `${tag} group`).getByRole('link', { name: `#${runner.id}`, exact: true })).toBeVisible();
+    await expect(maintainer.getByRole('link', { name: 'New group runner' })).toHaveCount(0);
+    await expect(maintainer.getByRole('button', { name: `Pause runner #${runner.id}` })).toHaveCount(0);
+    await expect(maintainer.getByRole('button', { name: `Delete runner #${runner.id}` })).toHaveCount(0);
+    await expect(maintainer.getByRole('checkbox')).toHaveCount(0);
+    await context.close();
+  });
+
   for (const viewport of [
     { width: 1280, height: 900 },
     { width: 390, height: 844 },
