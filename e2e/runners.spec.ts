@@ -45,9 +45,9 @@ test.describe('[RUNNERS] runners pages', () => {
 
     const alphaRow = rowOf(page, `${tag} alpha`);
     await expect(alphaRow.getByText('Never contacted')).toBeVisible();
-    await expect(alphaRow.getByText('Paused')).toHaveCount(0);
+    await expect(alphaRow.getByText('Paused', { exact: true })).toHaveCount(0);
     await expect(alphaRow.getByText('Instance')).toBeVisible();
-    await expect(alphaRow.getByRole('link', { name: `#${alpha.id}` })).toBeVisible();
+    await expect(alphaRow.getByRole('link', { name: `#${alpha.id}`, exact: true })).toBeVisible();
     const betaRow = rowOf(page, `${tag} beta`);
     await expect(betaRow.getByText('Never contacted')).toBeVisible();
     await expect(betaRow.getByText('Paused')).toBeVisible();
@@ -72,7 +72,7 @@ test.describe('[RUNNERS] runners pages', () => {
     await expect(table(page).getByRole('row')).toHaveCount(2);
     await expect(rowOf(page, `${tag} beta`)).toHaveCount(1);
     await page.getByLabel('Status').selectOption('online');
-    await expect(page.getByText('No runners match these filters')).toBeVisible();
+    await expect(page.getByText('No results found')).toBeVisible();
 
     // The URL is the state: opening it directly shows the same rows.
     await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}&type=instance_type`);
@@ -81,7 +81,7 @@ test.describe('[RUNNERS] runners pages', () => {
 
     // Open alpha.
     await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}`);
-    await rowOf(page, `${tag} alpha`).getByRole('link', { name: `#${alpha.id}` }).click();
+    await rowOf(page, `${tag} alpha`).getByRole('link', { name: `#${alpha.id}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${RUNNERS_PAGE}/${alpha.id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`#${alpha.id}`);
     const badges = page.getByTestId('runner-header-badges');
@@ -197,7 +197,7 @@ test.describe('[RUNNERS] runners pages', () => {
     await expect(owner).toHaveURL(new RegExp(`${RUNNERS_PAGE}$`));
     await expect(owner.getByText('The runners you manage')).toBeVisible();
     await expect(table(owner).getByRole('row')).toHaveCount(2); // header + their one runner
-    await rowOf(owner, description).getByRole('link', { name: `#${runner.id}` }).click();
+    await rowOf(owner, description).getByRole('link', { name: `#${runner.id}`, exact: true }).click();
     await expect(owner.getByRole('heading', { level: 1 })).toContainText(description);
     await expect(owner.getByRole('region', { name: 'Runner details' })).toContainText(first.path_with_namespace);
 

@@ -1,84 +1,253 @@
 'use client';
+// The runner list's table, GitLab's columns: a checkbox (for runners the viewer may change), status,
+// the runner's summary (id, description, version, last contact, IP, jobs, creator), owner, tags and the
+// row actions the viewer may use. Everything comes from one page request (`with_details`).
 import { createColumnHelper } from '@tanstack/react-table';
 import Link from 'next/link';
-import { useMemo, type ReactNode } from 'react';
-import { DataTable } from '../ui/data-table';
-import { formatDate } from '../tokens/format';
-import type { Runner } from '@/lib/client/types';
-import { hasFilters, type RunnerFilters } from '@/lib/client/runner-filters';
-import { RunnerStatusBadges, RunnerTypeBadge } from './runner-badges';
-import { PER_PAGE, useRunnerList } from './use-runners';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { DataTable, type ServerPage } from '../ui/data-table';
+import { formatDateTime } from '../tokens/format';
 import { muted } from '../ui/muted';
+import { groupHref, projectHref } from '@/lib/client/paths';
+import type { RunnerListItem } from '@/lib/client/types';
+import { RunnerStatusBadges, RunnerTypeBadge, TagList } from './runner-badges';
+import { useDeleteRunner, useSetRunnerPaused } from './use-runners';
 
-const column = createColumnHelper<Runner>();
+const column = createColumnHelper<RunnerListItem>();
 
-export const runnerPath = (id: number) => `/admin/runners/${id}`;
+/** Runway counts jobs up to 1,001, as GitLab's GraphQL does: more than 1,000 shows as "1,000+". */
+export const JOB_COUNT_LIMIT = 1000;
+export const formatJobCount = (n: number) => (n > JOB_COUNT_LIMIT ? `${JOB_COUNT_LIMIT.toLocaleString('en-US')}+` : n.toLocaleString('en-US'));
 
-// No tags column: GitLab's list entry carries no tags, and one detail request per row would make every
-// page load cost 20 extra requests. Tags show on the runner's page; the tag filter works on the list.
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
 
-export function RunnersTable({ filters, onPageChange, errorState }: { filters: RunnerFilters; onPageChange: (page: number) => void; errorState?: ReactNode }) {
-  const list = useRunnerList(filters);
+/** "3 minutes ago", "yesterday"; the exact time is in the element's title. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = (new Date(iso).getTime() - now) / 1000;
+  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  return 'just now';
+}
+
+export const mayChange = (r: RunnerListItem) => r._runway_permissions.update_runner || r._runway_permissions.delete_runner;
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <span className="inline-flex gap-1 whitespace-nowrap">
+      <span className="text-slate-500">{label}</span>
+      <span className="text-slate-800">{children}</span>
+    </span>
+  );
+}
+
+function RunnerSummary({ runner: r, href }: { runner: RunnerListItem; href: string }) {
+  const d = r._runway;
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <Link href={href} className="font-medium text-indigo-700 hover:underline">
+          #{r.id}
+        </Link>
+        <RunnerTypeBadge type={r.runner_type} />
+        {d?.locked && <Badge tone="neutral">Locked</Badge>}
+        {d && d.managers_count > 1 && <Badge tone="neutral">{d.managers_count} managers</Badge>}
+      </div>
+      <p className="max-w-xs truncate text-slate-900" title={r.description ?? undefined}>
+        {r.description || muted('No description')}
+      </p>
+      {d && (
+        <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
+          {d.version && <Detail label="Version">{d.version}</Detail>}
+          <Detail label="Last contact">
+            {d.contacted_at ? <time dateTime={d.contacted_at} title={formatDateTime(d.contacted_at) ?? undefined}>{timeAgo(d.contacted_at)}</time> : 'Never'}
+          </Detail>
+          {d.ip_address && <Detail label="IP">{d.ip_address}</Detail>}
+          <Detail label="Jobs">{formatJobCount(d.job_count)}</Detail>
+          <Detail label="Created">
+            <time dateTime={r.created_at} title={formatDateTime(r.created_at) ?? undefined}>
+              {timeAgo(r.created_at)}
+            </time>
+            {r.created_by && <> by @{r.created_by.username}</>}
+          </Detail>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Owner({ runner: r }: { runner: RunnerListItem }) {
+  const owner = r._runway?.owner;
+  if (r.runner_type === 'instance_type') return <span className="text-slate-700">Administrator</span>;
+  if (!owner) return muted('Unknown');
+  const href = owner.type === 'project' ? projectHref(owner.full_path) : groupHref(owner.full_path);
+  return (
+    <Link href={href} className="text-indigo-700 hover:underline" title={owner.full_name}>
+      {owner.name}
+    </Link>
+  );
+}
+
+function RowActions({ runner: r, editHref, onDelete }: { runner: RunnerListItem; editHref: string; onDelete: (r: RunnerListItem) => void }) {
+  const can = r._runway_permissions;
+  const setPaused = useSetRunnerPaused();
+  if (!can.update_runner && !can.delete_runner) return null;
+  const name = `runner #${r.id}`;
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <div className="flex flex-wrap justify-end gap-1">
+        {can.update_runner && (
+          <>
+            <Link
+              href={editHref}
+              aria-label={`Edit ${name}`}
+              className="inline-flex h-8 items-center rounded-md px-3 text-xs font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+            >
+              Edit
+            </Link>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`${r.paused ? 'Resume' : 'Pause'} ${name}`}
+              title={r.paused ? 'Resume accepting jobs' : 'Pause from accepting jobs'}
+              disabled={setPaused.isPending}
+              onClick={() => setPaused.mutate({ id: r.id, paused: !r.paused })}
+            >
+              {r.paused ? 'Resume' : 'Pause'}
+            </Button>
+          </>
+        )}
+        {can.delete_runner && (
+          <Button variant="dangerGhost" size="sm" aria-label={`Delete ${name}`} onClick={() => onDelete(r)}>
+            Delete
+          </Button>
+        )}
+      </div>
+      {setPaused.error && (
+        <p role="alert" className="max-w-48 text-right text-xs text-red-700">
+          {setPaused.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface RunnersTableProps {
+  data: RunnerListItem[] | undefined;
+  pagination: ServerPage;
+  onPageChange: (page: number) => void;
+  isLoading: boolean;
+  isFetching: boolean;
+  error: unknown;
+  onRetry: () => void;
+  errorState?: ReactNode;
+  empty: { title: string; description?: ReactNode };
+  /** The runner's page, e.g. `/admin/runners/7`. */
+  runnerHref: (id: number) => string;
+  selected: Set<number>;
+  onSelect: (runners: RunnerListItem[], on: boolean) => void;
+}
+
+export function RunnersTable(p: RunnersTableProps) {
+  const { runnerHref, selected, onSelect, data } = p;
+  const [deleting, setDeleting] = useState<RunnerListItem | null>(null);
+  const remove = useDeleteRunner();
+  const selectable = (data ?? []).filter(mayChange);
+  const allOnPage = selectable.length > 0 && selectable.every((r) => selected.has(r.id));
+  const someOnPage = selectable.some((r) => selected.has(r.id));
+
   const columns = useMemo(
     () => [
-      column.display({ id: 'status', header: 'Status', cell: (c) => <RunnerStatusBadges runner={c.row.original} /> }),
       column.display({
-        id: 'runner',
-        header: 'Runner',
-        cell: (c) => {
-          const r = c.row.original;
-          return (
-            <div className="min-w-0">
-              <Link href={runnerPath(r.id)} className="font-medium text-indigo-700 hover:underline">
-                #{r.id}
-              </Link>
-              <p className="max-w-xs truncate text-slate-900" title={r.description ?? undefined}>
-                {r.description || muted('No description')}
-              </p>
-              {r.name && <p className="text-xs text-slate-500">{r.name}</p>}
-            </div>
-          );
-        },
+        id: 'select',
+        header: () =>
+          selectable.length ? (
+            <input
+              type="checkbox"
+              aria-label="Select all runners on this page"
+              className="size-4"
+              checked={allOnPage}
+              ref={(el) => {
+                if (el) el.indeterminate = someOnPage && !allOnPage;
+              }}
+              onChange={(e) => onSelect(selectable, e.target.checked)}
+            />
+          ) : null,
+        cell: (c) =>
+          mayChange(c.row.original) ? (
+            <input
+              type="checkbox"
+              className="size-4"
+              aria-label={`Select runner #${c.row.original.id}`}
+              checked={selected.has(c.row.original.id)}
+              onChange={(e) => onSelect([c.row.original], e.target.checked)}
+            />
+          ) : null,
       }),
-      column.accessor('runner_type', { header: 'Type', cell: (c) => <RunnerTypeBadge type={c.getValue()} /> }),
-      column.accessor('created_at', {
-        header: 'Created',
+      column.display({
+        id: 'status',
+        header: 'Status',
         cell: (c) => (
-          <div>
-            <span title={c.getValue()}>{formatDate(c.getValue())}</span>
-            {c.row.original.created_by && <p className="text-xs text-slate-500">by @{c.row.original.created_by.username}</p>}
+          <div className="flex flex-col items-start gap-1">
+            <RunnerStatusBadges runner={c.row.original} />
+            {c.row.original.job_execution_status === 'active' ? <Badge tone="info">Active</Badge> : <Badge tone="neutral">Idle</Badge>}
           </div>
         ),
       }),
+      column.display({ id: 'runner', header: 'Runner', cell: (c) => <RunnerSummary runner={c.row.original} href={runnerHref(c.row.original.id)} /> }),
+      column.display({ id: 'owner', header: 'Owner', cell: (c) => <Owner runner={c.row.original} /> }),
+      column.display({ id: 'tags', header: 'Tags', cell: (c) => <TagList tags={c.row.original._runway?.tag_list ?? []} /> }),
+      column.display({
+        id: 'actions',
+        // `relative`: the absolutely placed sr-only text stays inside the table's scroll box at 390 px.
+        header: () => (
+          <span className="relative block">
+            <span className="sr-only">Actions</span>
+          </span>
+        ),
+        cell: (c) => <RowActions runner={c.row.original} editHref={`${runnerHref(c.row.original.id)}/edit`} onDelete={setDeleting} />,
+      }),
     ],
-    [],
+    [selectable, allOnPage, someOnPage, selected, onSelect, runnerHref],
   );
 
-  const data = list.data;
-  const filtered = hasFilters(filters);
   return (
-    <DataTable
-      label="Runners"
-      columns={columns}
-      data={data?.items}
-      getRowId={(r) => String(r.id)}
-      pagination={{
-        page: filters.page,
-        perPage: data?.perPage ?? PER_PAGE,
-        totalPages: data?.totalPages,
-        total: data?.total,
-        hasNext: data?.nextPage !== undefined,
-      }}
-      onPageChange={onPageChange}
-      isLoading={list.isPending}
-      isFetching={list.isPlaceholderData}
-      error={list.error}
-      onRetry={() => list.refetch()}
-      errorState={errorState}
-      empty={{
-        title: filtered ? 'No runners match these filters' : 'No runners',
-        description: filtered ? 'Change or clear the filters to see more runners.' : 'Runners appear here once they are created or registered.',
-      }}
-    />
+    <>
+      <DataTable
+        label="Runners"
+        columns={columns}
+        data={data}
+        getRowId={(r) => String(r.id)}
+        pagination={p.pagination}
+        onPageChange={p.onPageChange}
+        isLoading={p.isLoading}
+        isFetching={p.isFetching}
+        error={p.error}
+        onRetry={p.onRetry}
+        errorState={p.errorState}
+        empty={p.empty}
+      />
+      <ConfirmDialog
+        target={deleting ? deleting.id : null}
+        title={deleting ? `Delete runner #${deleting.id}?` : ''}
+        confirmLabel="Permanently delete runner"
+        pendingLabel="Deleting…"
+        mutation={remove}
+        onClose={() => setDeleting(null)}
+      >
+        <p>
+          {deleting?.description ? `“${deleting.description}” ` : 'The runner '}stops picking up jobs and its token stops working at once. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -4,8 +4,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useCurrentUser } from '../dashboard/session-provider';
 import { queryKeys } from '@/lib/client/query-keys';
-import type { Runner, RunnerDetails, RunnerDetailsWithPermissions, RunnerJob, RunnerManager, RunnerUpdate } from '@/lib/client/types';
-import type { RunnerFilters } from '@/lib/client/runner-filters';
+import type { Runner, RunnerDetails, RunnerDetailsWithPermissions, RunnerJob, RunnerListItem, RunnerManager, RunnerType, RunnerUpdate } from '@/lib/client/types';
+import { runnerFilterParams, type RunnerFilters, type StatusFilter } from '@/lib/client/runner-filters';
 
 export const PER_PAGE = 20;
 export const JOBS_PER_PAGE = 10;
@@ -88,6 +88,55 @@ export function useDeleteRunner() {
     onSuccess: (_void, id) => {
       client.removeQueries({ queryKey: queryKeys.runners.detail(id) });
       return client.invalidateQueries({ queryKey: queryKeys.runners.all });
+    },
+  });
+}
+
+/** Which list a runner list page shows: every runner (admins), the caller's, or a group's. */
+export type RunnerListSource = { kind: 'all' } | { kind: 'owned' } | { kind: 'group'; groupId: number };
+
+const sourcePath = (s: RunnerListSource) => (s.kind === 'all' ? '/runners/all' : s.kind === 'owned' ? '/runners' : `/groups/${s.groupId}/runners`);
+const sourceKey = (s: RunnerListSource) => (s.kind === 'group' ? `group:${s.groupId}` : s.kind);
+
+/** One page of the list with `with_details` (owner, job count, version, permissions per row, one request). */
+export function useRunnerListPage(source: RunnerListSource, filters: RunnerFilters) {
+  const api = useApi();
+  const query = { ...runnerFilterParams(filters, { group: source.kind === 'group' }), type: filters.type, page: filters.page, per_page: PER_PAGE };
+  return useQuery({
+    queryKey: queryKeys.runners.listPage(sourceKey(source), query),
+    queryFn: () => api.getPage<RunnerListItem>(sourcePath(source), { ...query, with_details: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The number of runners for the filters with another type or status (X-Total of a one-runner page). */
+export function useRunnerCount(source: RunnerListSource, filters: RunnerFilters, override: { type?: RunnerType | null; status?: StatusFilter }, enabled = true) {
+  const api = useApi();
+  const params = runnerFilterParams(filters, { group: source.kind === 'group' });
+  const query = {
+    ...params,
+    order_by: undefined,
+    sort: undefined,
+    type: override.type === null ? undefined : (override.type ?? filters.type),
+    status: override.status ?? params.status,
+    per_page: 1,
+  };
+  return useQuery({
+    queryKey: queryKeys.runners.listCount(sourceKey(source), query),
+    queryFn: async () => (await api.getPage<Runner>(sourcePath(source), query)).total,
+    enabled,
+  });
+}
+
+/** Pause or resume one runner from a list (PUT /runners/:id paused); lists and counts refresh. */
+export function useSetRunnerPaused() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, paused }: { id: number; paused: boolean }) => api.put<RunnerDetails>(`/runners/${id}`, { paused }),
+    onSettled: (_r, _e, { id }) => {
+      client.invalidateQueries({ queryKey: queryKeys.runners.detail(id) });
+      return client.invalidateQueries({ queryKey: queryKeys.runners.all, predicate: (q) => q.queryKey[1] === 'list' });
     },
   });
 }

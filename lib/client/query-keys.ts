@@ -20,6 +20,10 @@ export const queryKeys = {
       tagList?: string;
       versionPrefix?: string;
     }) => ['runners', 'list', filters] as const,
+    /** A page of the list with details (admin, owned or a group's), keyed by the URL's filters. */
+    listPage: (source: string, filters: Record<string, unknown>) => ['runners', 'list', source, 'page', filters] as const,
+    /** X-Total of the list for a tab or a status. */
+    listCount: (source: string, filters: Record<string, unknown>) => ['runners', 'list', source, 'count', filters] as const,
     detail: (id: number) => ['runners', 'detail', id] as const,
     managers: (id: number) => ['runners', 'detail', id, 'managers'] as const,
     jobs: (id: number, filters: { page: number; perPage: number }) => ['runners', 'detail', id, 'jobs', filters] as const,

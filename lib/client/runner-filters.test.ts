@@ -5,6 +5,13 @@ import { hasFilters, parseRunnerFilters, runnerFiltersQuery } from './runner-fil
 const parse = (qs: string) => parseRunnerFilters(new URLSearchParams(qs));
 
 describe('[RUNNERS] runner list filters in the URL', () => {
+  it('reads search, sort and membership, keeping the defaults out of the URL', () => {
+    expect(parse('search=%20build%20&sort=CONTACTED_ASC&membership=all_available')).toMatchObject({ search: 'build', sort: 'CONTACTED_ASC', membership: 'all_available' });
+    expect(parse('sort=NAME&membership=bogus')).toMatchObject({ sort: 'CREATED_DESC', membership: 'descendants' });
+    expect(runnerFiltersQuery('page=3&sort=CONTACTED_ASC', { sort: 'CREATED_DESC' })).toBe('');
+    expect(runnerFiltersQuery('page=3', { search: 'db', membership: 'all_available' })).toBe('search=db&membership=all_available');
+  });
+
   it('reads type, status, paused, tags, version prefix and page', () => {
     expect(parse('type=group_type&status=never_contacted&paused=true&tag_list=docker,%20linux&version_prefix=17.5&page=3')).toEqual({
       page: 3,
@@ -13,6 +20,9 @@ describe('[RUNNERS] runner list filters in the URL', () => {
       paused: true,
       tagList: 'docker, linux',
       versionPrefix: '17.5',
+      search: undefined,
+      sort: 'CREATED_DESC',
+      membership: 'descendants',
     });
     expect(parse('paused=false').paused).toBe(false);
   });
@@ -25,6 +35,9 @@ describe('[RUNNERS] runner list filters in the URL', () => {
       paused: undefined,
       tagList: undefined,
       versionPrefix: undefined,
+      search: undefined,
+      sort: 'CREATED_DESC',
+      membership: 'descendants',
     });
     expect(parse('page=abc').page).toBe(1);
     // Passed through: the API's own message explains it.

@@ -1,4 +1,5 @@
-// The Runners page's list state as it lives in the URL (?type=&status=&paused=&tag_list=&version_prefix=&page=).
+// The Runners page's list state as it lives in the URL
+// (?type=&status=&paused=&tag_list=&version_prefix=&search=&sort=&membership=&page=).
 // Parsing drops values the API would refuse, so a hand-edited address never shows a 400 for a typo'd
 // type or status; version_prefix is passed through so the API's own message explains a bad one.
 import type { RunnerStatus, RunnerType } from './types';
@@ -18,6 +19,19 @@ export const STATUS_FILTERS: Array<{ value: StatusFilter; label: string }> = [
   { value: 'never_contacted', label: 'Never contacted' },
 ];
 
+/** GitLab's runner list sorts (its URL values); the default is CREATED_DESC, as in GitLab. */
+export const RUNNER_SORTS = [
+  { value: 'CREATED_DESC', label: 'Created date (newest first)', orderBy: 'created_at', sort: 'desc' },
+  { value: 'CREATED_ASC', label: 'Created date (oldest first)', orderBy: 'created_at', sort: 'asc' },
+  { value: 'CONTACTED_DESC', label: 'Last contact (most recent first)', orderBy: 'contacted_at', sort: 'desc' },
+  { value: 'CONTACTED_ASC', label: 'Last contact (least recent first)', orderBy: 'contacted_at', sort: 'asc' },
+] as const;
+export type RunnerSort = (typeof RUNNER_SORTS)[number]['value'];
+export const DEFAULT_SORT: RunnerSort = 'CREATED_DESC';
+
+/** The group list's membership (GitLab's): its own and descendants' runners, or also the inherited ones. */
+export type RunnerMembership = 'descendants' | 'all_available';
+
 export interface RunnerFilters {
   page: number;
   type?: RunnerType;
@@ -26,6 +40,10 @@ export interface RunnerFilters {
   /** Comma-separated, as typed (the API splits and trims). */
   tagList?: string;
   versionPrefix?: string;
+  /** Part of the description. */
+  search?: string;
+  sort: RunnerSort;
+  membership: RunnerMembership;
 }
 
 type Params = { get(name: string): string | null };
@@ -47,6 +65,9 @@ export function parseRunnerFilters(params: Params): RunnerFilters {
     paused: paused === 'true' ? true : paused === 'false' ? false : undefined,
     tagList: text(params.get('tag_list')),
     versionPrefix: text(params.get('version_prefix')),
+    search: text(params.get('search')),
+    sort: RUNNER_SORTS.find((s) => s.value === params.get('sort'))?.value ?? DEFAULT_SORT,
+    membership: params.get('membership') === 'all_available' ? 'all_available' : 'descendants',
   };
 }
 
@@ -60,10 +81,29 @@ export function runnerFiltersQuery(current: string, changes: Partial<RunnerFilte
   if ('paused' in changes) (set('paused', changes.paused === undefined ? undefined : String(changes.paused)), (filtered = true));
   if ('tagList' in changes) (set('tag_list', changes.tagList?.trim()), (filtered = true));
   if ('versionPrefix' in changes) (set('version_prefix', changes.versionPrefix?.trim()), (filtered = true));
+  if ('search' in changes) (set('search', changes.search?.trim()), (filtered = true));
+  if ('sort' in changes) (set('sort', changes.sort === DEFAULT_SORT ? undefined : changes.sort), (filtered = true));
+  if ('membership' in changes) (set('membership', changes.membership === 'descendants' ? undefined : changes.membership), (filtered = true));
   if (changes.page !== undefined) set('page', changes.page > 1 ? String(changes.page) : undefined);
   else if (filtered) next.delete('page');
   return next.toString();
 }
 
-export const hasFilters = (f: RunnerFilters) =>
-  f.type !== undefined || f.status !== undefined || f.paused !== undefined || f.tagList !== undefined || f.versionPrefix !== undefined;
+/** Filters that narrow the list (the tab, sort and membership do not count: they only pick or order). */
+export const hasFilters = (f: Pick<RunnerFilters, 'type' | 'status' | 'paused' | 'tagList' | 'versionPrefix' | 'search'>) =>
+  f.type !== undefined || f.status !== undefined || f.paused !== undefined || f.tagList !== undefined || f.versionPrefix !== undefined || f.search !== undefined;
+
+/** The list query for the API (GET /runners/all, /runners, /groups/:id/runners), without page and type. */
+export function runnerFilterParams(f: RunnerFilters, opts: { group: boolean }) {
+  const sort = RUNNER_SORTS.find((s) => s.value === f.sort) ?? RUNNER_SORTS[0];
+  return {
+    status: f.status,
+    paused: f.paused,
+    tag_list: f.tagList,
+    version_prefix: f.versionPrefix,
+    search: f.search,
+    order_by: sort.orderBy,
+    sort: sort.sort,
+    membership: opts.group ? f.membership : undefined,
+  };
+}

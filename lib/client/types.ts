@@ -247,3 +247,19 @@ export interface Commit {
   trailers?: Record<string, string>;
   web_url?: string;
 }
+
+/** A list entry with `with_details=true` (a Runway extension): what the runner list shows per row. */
+export interface RunnerListItem extends Runner {
+  _runway: {
+    tag_list: string[];
+    locked: boolean;
+    contacted_at: string | null;
+    version: string | null;
+    ip_address: string | null;
+    managers_count: number;
+    /** Counted up to 1,001: above 1,000 means "1,000+". */
+    job_count: number;
+    owner: { type: 'project' | 'group'; id: number; name: string; full_path: string; full_name: string } | null;
+  } | null;
+  _runway_permissions: RunnerPermissions;
+}

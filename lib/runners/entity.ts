@@ -2,7 +2,7 @@
 // RunnerManager (§4.5). Relations come batch-loaded (queries.ts); these functions only shape JSON.
 import type { RunnerManager } from '../db/generated/client';
 import { userBasic } from '../users/entity';
-import type { CreatorRow, RunnerRow, SummaryRelations } from './queries';
+import type { CreatorRow, RunnerListDetailsRow, RunnerRow, SummaryRelations } from './queries';
 import { isOnline, managerStatus, runnerStatus } from './status';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -70,5 +70,27 @@ export function runnerManagerEntity(m: RunnerManager, executing: boolean, now = 
     ip_address: m.ipAddress,
     status: managerStatus(m, now),
     job_execution_status: executing ? 'active' : 'idle',
+  };
+}
+
+/**
+ * `_runway` of a list entry with `with_details=true` (a Runway extension): what GitLab's runner list
+ * shows from GraphQL. `job_count` counts to 1,001 (more than 1,000) like GraphQL's `jobCount`.
+ */
+export function runnerListDetails(d: RunnerListDetailsRow) {
+  const owner = d.ownerProject
+    ? { type: 'project', id: d.ownerProject.id, name: d.ownerProject.name, full_path: d.ownerProject.fullPath, full_name: d.ownerProject.nameWithNamespace }
+    : d.ownerGroup
+      ? { type: 'group', id: d.ownerGroup.id, name: d.ownerGroup.name, full_path: d.ownerGroup.fullPath, full_name: d.ownerGroup.name }
+      : null;
+  return {
+    tag_list: d.tags,
+    locked: d.locked,
+    contacted_at: d.contactedAt ? new Date(d.contactedAt).toISOString() : null,
+    version: d.manager?.version ?? null,
+    ip_address: d.manager?.ipAddress ?? null,
+    managers_count: d.managersCount,
+    job_count: d.jobCount,
+    owner,
   };
 }

@@ -4,11 +4,15 @@ import { endpoint, paginated, type RequestContext } from '../api/handler';
 import { apiError, forbidden } from '../api/errors';
 import { param } from '../api/params';
 import { findGroup, findProject, type NamespaceRecord, type ProjectRecord } from '../namespaces/resolve';
-import { runnerSummary } from './entity';
-import { canReadGroupRunners, canReadProjectRunners } from './policy';
+import { runnerListDetails, runnerSummary } from './entity';
+import { canReadGroupRunners, canReadProjectRunners, runnerPermissionsFromFacts } from './policy';
 import {
   COUNT_LIMIT,
+  GROUP_MEMBERSHIPS,
   listRunnersPage,
+  loadRunnerListDetails,
+  RUNNER_ORDERS,
+  type RunnerOrder,
   summaryRelationsOf,
   RUNNER_SCOPES,
   RUNNER_TYPES,
@@ -24,10 +28,26 @@ const filterShape = {
   status: param.string().values(STATUS_FILTER_VALUES),
   tag_list: param.array(),
   version_prefix: param.string().regexp(/^[\d+.]+/),
+  // Runway extensions (README): GitLab's REST lists have no search, order or per-row details.
+  search: param.string(),
+  order_by: param.string().values(RUNNER_ORDERS).default('id'),
+  sort: param.string().values(['asc', 'desc'] as const).default('asc'),
+  with_details: param.boolean().default(false),
 };
 const scopedFilterShape = { scope: param.string().values(RUNNER_SCOPES), ...filterShape };
 
-type FilterInput = { scope?: RunnerScope; type?: RunnerFilters['type']; paused?: boolean | null; status?: RunnerFilters['status']; tag_list?: string[]; version_prefix?: string | null };
+type FilterInput = {
+  scope?: RunnerScope;
+  type?: RunnerFilters['type'];
+  paused?: boolean | null;
+  status?: RunnerFilters['status'];
+  tag_list?: string[];
+  version_prefix?: string | null;
+  search?: string | null;
+  order_by: RunnerOrder['by'];
+  sort: RunnerOrder['dir'];
+  with_details: boolean | null;
+};
 
 function toFilters(i: FilterInput): RunnerFilters {
   return {
@@ -37,22 +57,30 @@ function toFilters(i: FilterInput): RunnerFilters {
     paused: i.paused ?? undefined,
     tagList: i.tag_list,
     versionPrefix: i.version_prefix ?? undefined,
+    search: i.search?.trim() || undefined,
   };
 }
 
 /** One page of runners with GitLab's headers; X-Total is left out past Kaminari's count limit. */
-export async function runnerListResponse(ctx: RequestContext<any>, set: RunnerSet, filters: RunnerFilters): Promise<Response> {
+export async function runnerListResponse(ctx: RequestContext<any>, set: RunnerSet, input: FilterInput): Promise<Response> {
   // The page (plus one row, to know about a next page uncounted), its relations and the capped count
   // come from one statement.
   const { offset, perPage } = ctx.page();
-  const { rows, total } = await listRunnersPage(set, filters, offset, perPage + 1);
+  const { rows, total } = await listRunnersPage(set, toFilters(input), offset, perPage + 1, { by: input.order_by, dir: input.sort });
   const page = await ctx.paginate({
     fetch: async (_offset, limit) => rows.slice(0, limit),
     count: total <= COUNT_LIMIT ? async () => total : undefined,
   });
   const rel = summaryRelationsOf(page.items);
   const now = new Date();
-  return paginated(page, (r) => runnerSummary(r, rel, now));
+  if (!input.with_details) return paginated(page, (r) => runnerSummary(r, rel, now));
+  // One more statement for the whole page, never one per runner.
+  const actor = ctx.user();
+  const details = await loadRunnerListDetails(page.items.map((r) => r.id), actor.user.admin ? null : actor.user.id);
+  return paginated(page, (r) => {
+    const d = details.get(r.id);
+    return { ...runnerSummary(r, rel, now), _runway: d ? runnerListDetails(d) : null, _runway_permissions: runnerPermissionsFromFacts(actor, r, d?.facts ?? null) };
+  });
 }
 
 /** The project or group a `before` hook resolved and authorised, handed to the handler. */
@@ -66,7 +94,7 @@ export const listOwnedRunners = endpoint({
   handle: (ctx) => {
     const actor = ctx.user();
     if (ctx.input.scope && !OWNED_SCOPES.includes(ctx.input.scope)) throw apiError(400, 'Scope contains invalid value');
-    return runnerListResponse(ctx, { kind: 'owned', userId: actor.user.id }, toFilters(ctx.input));
+    return runnerListResponse(ctx, { kind: 'owned', userId: actor.user.id }, ctx.input);
   },
 });
 
@@ -76,7 +104,7 @@ export const listAllRunners = endpoint({
   // GitLab checks admin inside the endpoint, after parameter validation.
   handle: (ctx) => {
     if (!ctx.user().user.admin) throw forbidden();
-    return runnerListResponse(ctx, { kind: 'all' }, toFilters(ctx.input));
+    return runnerListResponse(ctx, { kind: 'all' }, ctx.input);
   },
 });
 
@@ -100,13 +128,13 @@ export const listProjectRunners = endpoint({
       groupRunnersEnabled: project.groupRunnersEnabled,
       sharedRunnersEnabled: project.sharedRunnersEnabled,
     };
-    return runnerListResponse(ctx, set, toFilters(ctx.input));
+    return runnerListResponse(ctx, set, ctx.input);
   },
 });
 
 /** GET /groups/:id/runners (and /all): group runners of the group and its ancestors, plus instance runners. */
 export const listGroupRunners = endpoint({
-  params: filterShape,
+  params: { ...filterShape, membership: param.string().values(GROUP_MEMBERSHIPS) },
   before: async (ctx) => {
     const group = await findGroup(ctx.actor, ctx.pathParams.id);
     if (!(await canReadGroupRunners(ctx.actor, group.id))) throw forbidden();
@@ -114,8 +142,12 @@ export const listGroupRunners = endpoint({
   },
   handle: async (ctx) => {
     const group = resolved.get(ctx) as NamespaceRecord;
-    const set: RunnerSet = { kind: 'group', traversalIds: group.traversalIds, sharedRunnersEnabled: group.sharedRunnersEnabled };
-    return runnerListResponse(ctx, set, toFilters(ctx.input));
+    const { membership } = ctx.input;
+    // Without `membership` the set is GitLab's REST one (the group, its ancestors, instance runners).
+    const set: RunnerSet = membership
+      ? { kind: 'group_membership', groupId: group.id, traversalIds: group.traversalIds, sharedRunnersEnabled: group.sharedRunnersEnabled, membership }
+      : { kind: 'group', traversalIds: group.traversalIds, sharedRunnersEnabled: group.sharedRunnersEnabled };
+    return runnerListResponse(ctx, set, ctx.input);
   },
 });
 
@@ -131,6 +163,6 @@ export const listAssignableProjectRunners = endpoint({
     const project = resolved.get(ctx) as ProjectRecord;
     const actor = ctx.user();
     const set: RunnerSet = { kind: 'assignable', projectId: project.id, userId: actor.user.admin ? null : actor.user.id };
-    return runnerListResponse(ctx, set, toFilters(ctx.input));
+    return runnerListResponse(ctx, set, ctx.input);
   },
 });

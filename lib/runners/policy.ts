@@ -5,6 +5,7 @@ import type { Actor } from '../auth/authenticate';
 import { db, type Prisma } from '../db/client';
 import type { Runner } from '../db/generated/client';
 import { sql } from '../db/sql';
+import type { RunnerPolicyFacts } from './queries';
 import { AccessLevel, authorizedProjectIdsSql, groupAccessLevel as loadGroupAccessLevel, projectAccessLevel as loadProjectAccessLevel } from '../namespaces/access';
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
@@ -191,4 +192,29 @@ export async function runnerPermissions(actor: Actor, runner: RunnerRef): Promis
   // Only project runners join further projects, and a locked one only by an admin (as assignRunner checks).
   const assignable = runner.runnerType === 'project_type' && (isAdmin(actor) || !runner.locked);
   return { read_runner: read, update_runner: update, delete_runner: del, assign_runner: assign && assignable, read_jobs: jobs };
+}
+
+/**
+ * runnerPermissions for a list page, from facts loaded with the page in one statement
+ * (queries.ts loadRunnerListDetails) instead of several queries per runner. The same rules as the
+ * functions above; tests/api/runners-list-details.test.ts checks both agree for every role.
+ */
+export function runnerPermissionsFromFacts(actor: Actor, runner: RunnerRef, f: RunnerPolicyFacts | null): RunnerPermissions {
+  if (isAdmin(actor) || !f) {
+    const all = isAdmin(actor);
+    return { read_runner: all, update_runner: all, delete_runner: all, assign_runner: all && runner.runnerType === 'project_type', read_jobs: all };
+  }
+  const group = runner.runnerType === 'group_type';
+  const project = runner.runnerType === 'project_type';
+  const adminsOwner = group ? !!runner.groupId && f.groupOwner : project && f.ownerProjectId !== null && f.ownerProjectMaintainer;
+  const multiProjectMaintainer = project && f.projectCount >= 2 && f.maintainsAssignedProject;
+  const read = runner.runnerType === 'instance_type' || (group ? f.groupMaintainer || f.maintainsProjectUsingGroupRunners : f.maintainsAssignedProject);
+  const assign = project && (adminsOwner || f.maintainsAssignedProject) && !runner.locked;
+  return {
+    read_runner: read,
+    update_runner: adminsOwner || multiProjectMaintainer,
+    delete_runner: !(project && f.projectCount > 1) && adminsOwner,
+    assign_runner: assign,
+    read_jobs: group ? !!runner.groupId && f.groupMaintainer : adminsOwner || multiProjectMaintainer,
+  };
 }

@@ -5,7 +5,7 @@
 import { db, type Prisma } from '../db/client';
 import { queryRows } from '../db/query';
 import type { RunnerType, User } from '../db/generated/client';
-import { empty, join, likeEscape, raw, sql, type Sql } from '../db/sql';
+import { containsPattern, empty, join, likeEscape, raw, sql, type Sql } from '../db/sql';
 import { authorizedGroupIdsSql, authorizedProjectIdsSql, AccessLevel } from '../namespaces/access';
 import { statusCondition, type StatusFilter } from './status';
 
@@ -67,7 +67,16 @@ export type RunnerSet =
    * unlocked project runners of the user's Maintainer+ projects (every project for admins, userId null)
    * that are not in the project yet.
    */
-  | { kind: 'assignable'; projectId: number; userId: number | null };
+  | { kind: 'assignable'; projectId: number; userId: number | null }
+  /**
+   * GET /groups/:id/runners?membership= (a Runway extension, GitLab's GraphQL `membership`): `direct` the
+   * group's own runners; `descendants` also its subgroups' runners and project runners of its projects;
+   * `all_available` those plus the ancestors' group runners and instance runners (if enabled).
+   */
+  | { kind: 'group_membership'; groupId: number; traversalIds: number[]; sharedRunnersEnabled: boolean; membership: GroupMembership };
+
+export const GROUP_MEMBERSHIPS = ['direct', 'descendants', 'all_available'] as const;
+export type GroupMembership = (typeof GROUP_MEMBERSHIPS)[number];
 
 function setCondition(set: RunnerSet): Sql {
   switch (set.kind) {
@@ -98,6 +107,20 @@ function setCondition(set: RunnerSet): Sql {
       if (set.sharedRunnersEnabled) parts.push(sql`r.runner_type = 'instance_type'`);
       return sql`(${join(parts, ' OR ')})`;
     }
+    case 'group_membership': {
+      if (set.membership === 'direct') return sql`(r.runner_type = 'group_type' AND r.group_id = ${set.groupId})`;
+      const subtree = sql`SELECT ns.id FROM namespaces ns WHERE ${set.groupId} = ANY(ns.traversal_ids)`;
+      const parts = [
+        sql`(r.runner_type = 'group_type' AND r.group_id IN (${subtree}))`,
+        sql`(r.runner_type = 'project_type' AND r.id IN (SELECT rp.runner_id FROM ci_runner_projects rp
+              JOIN projects p ON p.id = rp.project_id WHERE p.namespace_id IN (${subtree})))`,
+      ];
+      if (set.membership === 'all_available') {
+        parts.push(sql`(r.runner_type = 'group_type' AND r.group_id = ANY(${set.traversalIds}::int[]))`);
+        if (set.sharedRunnersEnabled) parts.push(sql`r.runner_type = 'instance_type'`);
+      }
+      return sql`(${join(parts, ' OR ')})`;
+    }
   }
 }
 
@@ -110,6 +133,24 @@ export interface RunnerFilters {
   paused?: boolean;
   tagList?: string[];
   versionPrefix?: string;
+  /** Runway extension: part of the description, case-insensitive (GitLab's finder `search`). */
+  search?: string;
+}
+
+/** Runway extension `order_by`/`sort`; GitLab's REST lists order by id ascending only. */
+export const RUNNER_ORDERS = ['id', 'created_at', 'contacted_at'] as const;
+export interface RunnerOrder {
+  by: (typeof RUNNER_ORDERS)[number];
+  dir: 'asc' | 'desc';
+}
+const DEFAULT_ORDER: RunnerOrder = { by: 'id', dir: 'asc' };
+
+/** ORDER BY for a list; never-contacted runners last either way, id breaks ties so pages are stable. */
+function orderClause(o: RunnerOrder): Sql {
+  const dir = raw(o.dir === 'desc' ? 'DESC' : 'ASC');
+  if (o.by === 'id') return sql`r.id ${dir}`;
+  const column = raw(o.by === 'created_at' ? 'r.created_at' : 'r.contacted_at');
+  return sql`${column} ${dir} NULLS LAST, r.id ${dir}`;
 }
 
 function scopeCondition(scope: RunnerScope): Sql {
@@ -160,6 +201,7 @@ export function whereClause(set: RunnerSet, f: RunnerFilters): Sql {
   if (f.versionPrefix) conds.push(versionCondition(f.versionPrefix));
   const tags = [...new Set((f.tagList ?? []).filter((t) => t !== ''))];
   if (tags.length) conds.push(tagsCondition(tags));
+  if (f.search) conds.push(sql`r.description ILIKE ${containsPattern(f.search)}`);
   return join(conds, ' AND ');
 }
 
@@ -191,14 +233,21 @@ const cappedCount = (where: Sql) => sql`SELECT count(*)::int FROM (SELECT 1 FROM
  * statement: the count is an uncorrelated subquery, evaluated once. An empty page past the first
  * carries no count row, so the count then runs on its own.
  */
-export async function listRunnersPage(set: RunnerSet, f: RunnerFilters, offset: number, limit: number): Promise<{ rows: RunnerSummaryRow[]; total: number }> {
+export async function listRunnersPage(
+  set: RunnerSet,
+  f: RunnerFilters,
+  offset: number,
+  limit: number,
+  order: RunnerOrder = DEFAULT_ORDER,
+): Promise<{ rows: RunnerSummaryRow[]; total: number }> {
   const where = whereClause(set, f);
+  const orderBy = orderClause(order);
   // The page is cut first (a LIMIT subquery is never flattened), so the relation subqueries run per row
   // of the page only and the planner sizes them for a page, not for the whole table.
   const rows = await queryRows<RunnerSummaryRow & { total: number }>(sql`
     SELECT ${COLUMNS}, ${SUMMARY_COLUMNS}, (${cappedCount(where)}) AS "total"
-      FROM (SELECT r.* FROM ci_runners r WHERE ${where} ORDER BY r.id ASC LIMIT ${limit} OFFSET ${offset}) r
-     ORDER BY r.id ASC`);
+      FROM (SELECT r.* FROM ci_runners r WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) r
+     ORDER BY ${orderBy}`);
   if (rows.length) return { rows, total: rows[0].total };
   return { rows, total: offset === 0 ? 0 : await countRunners(set, f) };
 }
@@ -353,4 +402,74 @@ export async function listRunnerProjectIds(runnerId: number, visibleToUserId: nu
 export async function countRunnerProjects(runnerId: number, visibleToUserId: number | null): Promise<number> {
   const rows = await db().$queryRaw<{ n: number }[]>(sql`SELECT count(*)::int AS n ${visibleRunnerProjects(runnerId, visibleToUserId)}`);
   return rows[0]?.n ?? 0;
+}
+
+// ------------------------------------------------------------------ list details (Runway extension)
+
+/** GitLab's RUNNER_JOB_COUNT_LIMIT: jobs are counted up to one more, which means "more than 1,000". */
+export const JOB_COUNT_LIMIT = 1000;
+
+/** What the list page shows beyond the Runner entity, and the facts the policy decides on. */
+export interface RunnerListDetailsRow {
+  id: number;
+  tags: string[];
+  locked: boolean;
+  contactedAt: Date | null;
+  jobCount: number;
+  managersCount: number;
+  /** The most recently contacted manager (as RunnerDetails' `version`). */
+  manager: { version: string | null; ipAddress: string | null } | null;
+  ownerProject: { id: number; name: string; fullPath: string; nameWithNamespace: string } | null;
+  ownerGroup: { id: number; name: string; fullPath: string } | null;
+  facts: RunnerPolicyFacts | null;
+}
+
+/** A viewer's relation to a runner, everything policy.ts needs to decide its permissions without queries. */
+export interface RunnerPolicyFacts {
+  projectCount: number;
+  ownerProjectId: number | null;
+  groupOwner: boolean;
+  groupMaintainer: boolean;
+  ownerProjectMaintainer: boolean;
+  maintainsAssignedProject: boolean;
+  maintainsProjectUsingGroupRunners: boolean;
+}
+
+/**
+ * The list details of a page of runners in one statement. `viewerUserId` null (an admin) skips the
+ * membership facts: an admin may do everything.
+ */
+export async function loadRunnerListDetails(ids: number[], viewerUserId: number | null): Promise<Map<number, RunnerListDetailsRow>> {
+  if (!ids.length) return new Map();
+  const owner = sql`COALESCE(r.owner_project_id, (SELECT rp.project_id FROM ci_runner_projects rp WHERE rp.runner_id = r.id ORDER BY rp.id LIMIT 1))`;
+  const facts = viewerUserId === null
+    ? sql`NULL::json`
+    : sql`json_build_object(
+        'projectCount', (SELECT count(*)::int FROM ci_runner_projects rp WHERE rp.runner_id = r.id),
+        'ownerProjectId', ${owner},
+        'groupOwner', COALESCE(r.group_id IN (${authorizedGroupIdsSql(viewerUserId, AccessLevel.OWNER)}), false),
+        'groupMaintainer', COALESCE(r.group_id IN (${authorizedGroupIdsSql(viewerUserId, AccessLevel.MAINTAINER)}), false),
+        'ownerProjectMaintainer', COALESCE(${owner} IN (${authorizedProjectIdsSql(viewerUserId, AccessLevel.MAINTAINER)}), false),
+        'maintainsAssignedProject', EXISTS (SELECT 1 FROM ci_runner_projects rp WHERE rp.runner_id = r.id
+            AND rp.project_id IN (${authorizedProjectIdsSql(viewerUserId, AccessLevel.MAINTAINER)})),
+        'maintainsProjectUsingGroupRunners', r.runner_type = 'group_type' AND EXISTS (
+          SELECT 1 FROM projects p JOIN namespaces ns ON ns.id = p.namespace_id
+           WHERE r.group_id = ANY(ns.traversal_ids) AND p.group_runners_enabled
+             AND p.id IN (${authorizedProjectIdsSql(viewerUserId, AccessLevel.MAINTAINER)})))`;
+  const rows = await queryRows<RunnerListDetailsRow>(sql`
+    SELECT r.id, r.locked, r.contacted_at AS "contactedAt",
+      ARRAY(SELECT t.name FROM ci_runner_taggings rt JOIN tags t ON t.id = rt.tag_id WHERE rt.runner_id = r.id ORDER BY rt.id) AS "tags",
+      (SELECT count(*)::int FROM (SELECT 1 FROM ci_builds b WHERE b.runner_id = r.id LIMIT ${JOB_COUNT_LIMIT + 1}) j) AS "jobCount",
+      (SELECT count(*)::int FROM ci_runner_machines m WHERE m.runner_id = r.id) AS "managersCount",
+      (SELECT json_build_object('version', m.version, 'ipAddress', m.ip_address) FROM ci_runner_machines m
+        WHERE m.runner_id = r.id ORDER BY m.contacted_at DESC NULLS LAST, m.id DESC LIMIT 1) AS "manager",
+      CASE WHEN r.runner_type = 'project_type' THEN
+        (SELECT json_build_object('id', p.id, 'name', p.name, 'fullPath', p.full_path,
+                                  'nameWithNamespace', ${NAMESPACE_FULL_NAME} || ' / ' || p.name)
+           FROM projects p JOIN namespaces ns ON ns.id = p.namespace_id WHERE p.id = ${owner}) END AS "ownerProject",
+      (SELECT json_build_object('id', g.id, 'name', g.name, 'fullPath', g.full_path) FROM namespaces g
+        WHERE g.id = r.group_id AND r.runner_type = 'group_type') AS "ownerGroup",
+      ${facts} AS "facts"
+      FROM ci_runners r WHERE r.id = ANY(${ids}::int[])`);
+  return new Map(rows.map((r) => [r.id, r]));
 }

@@ -1,9 +1,10 @@
-// /groups/<full_path>: a group's page (nested groups have nested paths). Pages inside a group
-// (/groups/<full_path>/-/runners, ...) come later; until then they are not found.
+// /groups/<full_path>: a group's page (nested groups have nested paths), and the pages inside a group
+// (/groups/<full_path>/-/runners); other pages inside a group are not found.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { GroupOverview } from '@/components/namespaces/group-overview';
+import { GroupRunnersList } from '@/components/runners/group-runners-list';
 import { LoadingState } from '@/components/ui/states';
 import { parseNamespacedRoute } from '@/lib/client/paths';
 
@@ -13,11 +14,19 @@ const route = async ({ params }: Props) => parseNamespacedRoute((await params).p
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const r = await route(props);
+  if (r?.page.join('/') === 'runners') return { title: `Runners · ${r.fullPath} · Runway` };
   return { title: r ? `${r.fullPath} · Groups · Runway` : 'Page not found · Runway' };
 }
 
 export default async function GroupPage(props: Props) {
   const r = await route(props);
+  if (r?.page.join('/') === 'runners') {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <GroupRunnersList key={r.fullPath} fullPath={r.fullPath} />
+      </Suspense>
+    );
+  }
   if (!r || r.page.length) notFound();
   return (
     <Suspense fallback={<LoadingState />}>
