@@ -8,6 +8,9 @@ import { GroupOverview } from '@/components/namespaces/group-overview';
 import { ProjectOverview } from '@/components/namespaces/project-overview';
 import { LoadingState } from '@/components/ui/states';
 import { parseNamespacedRoute } from '@/lib/client/paths';
+import { parseRunnerSubPage } from '@/lib/client/runner-paths';
+import { RunnerRoute, runnerPageTitle } from '@/components/runners/runner-route';
+import { externalUrl } from '@/lib/config/env';
 
 type Props = { params: Promise<{ path: string[] }> };
 
@@ -15,11 +18,16 @@ const route = async ({ params }: Props) => parseNamespacedRoute((await params).p
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const r = await route(props);
+  const runnerPage = r && r.depth > 1 ? parseRunnerSubPage(r.page) : null;
+  if (r && runnerPage) return { title: `${runnerPageTitle(runnerPage)} · ${r.fullPath} · Runway` };
   return { title: r ? `${r.fullPath} · Runway` : 'Page not found · Runway' };
 }
 
 export default async function NamespacedPage(props: Props) {
   const r = await route(props);
+  // A project's runner pages: /<project path>/-/runners/:id[/edit|/register], /-/runners/new.
+  const runnerPage = r && r.depth > 1 ? parseRunnerSubPage(r.page) : null;
+  if (r && runnerPage) return <RunnerRoute sub={runnerPage} scope={{ kind: 'project', fullPath: r.fullPath }} externalUrl={externalUrl()} />;
   if (!r || r.page.length) notFound();
   return (
     <Suspense fallback={<LoadingState />}>

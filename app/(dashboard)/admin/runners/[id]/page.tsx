@@ -1,21 +1,20 @@
-// /admin/runners/:id: one runner (details, managers, jobs, and its actions).
+// /admin/runners/:id: one runner (details, managers, jobs, projects, and its actions).
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { Suspense } from 'react';
-import { RunnerDetail } from '@/components/runners/runner-detail';
-import { LoadingState } from '@/components/ui/states';
+import { RunnerRoute, runnerPageTitle } from '@/components/runners/runner-route';
+import { externalUrl } from '@/lib/config/env';
+import { ADMIN_SCOPE, parseRunnerSubPage } from '@/lib/client/runner-paths';
 
-export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
-  return { title: `Runner #${(await params).id} · Runway` };
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const sub = parseRunnerSubPage(['runners', (await params).id]);
+  return { title: sub ? `${runnerPageTitle(sub)} · Runway` : 'Page not found · Runway' };
 }
 
-export default async function RunnerPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+export default async function RunnerPage({ params }: Props) {
   // Only positive integers are runner ids; anything else is not a page.
-  if (!/^\d{1,15}$/.test(id) || Number(id) < 1) notFound();
-  return (
-    <Suspense fallback={<LoadingState />}>
-      <RunnerDetail id={Number(id)} />
-    </Suspense>
-  );
+  const sub = parseRunnerSubPage(['runners', (await params).id]);
+  if (!sub) notFound();
+  return <RunnerRoute sub={sub} scope={ADMIN_SCOPE} externalUrl={externalUrl()} />;
 }
