@@ -40,9 +40,18 @@ export interface FormProblems {
   general: string[];
 }
 
+// Rails' human attribute names, for the full-message sentence POST /user/runners answers with.
+const HUMAN_NAMES: Record<string, string> = {
+  description: 'Description',
+  tags_list: 'Tags list',
+  maximum_timeout: 'Maximum timeout',
+  maintenance_note: 'Maintenance note',
+  access_level: 'Access level',
+};
+
 /** The API's messages placed on the form's fields; attributes the form lacks are shown above it. */
 export function problemsFrom(error: unknown, local: FormProblems['fields'] = {}): FormProblems {
-  const { byAttribute, general } = validationMessages(error);
+  const { byAttribute, general } = validationMessages(error, HUMAN_NAMES);
   const problems: FormProblems = { fields: { ...local }, general: [...general] };
   for (const [attr, messages] of Object.entries(byAttribute)) {
     const field = FIELD_OF[attr];

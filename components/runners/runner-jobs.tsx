@@ -64,14 +64,14 @@ export function RunnerJobs({
     <div className="flex flex-col gap-3">
       {onStatusChange && (
         <div className="flex items-center gap-2">
-          <label htmlFor="runner-jobs-status" className="text-sm font-medium text-slate-700">
+          <label htmlFor="runner-jobs-status" className="shrink-0 text-sm font-medium text-slate-700">
             Job status
           </label>
           <select
             id="runner-jobs-status"
             value={status ?? ''}
             onChange={(e) => onStatusChange(e.target.value || undefined)}
-            className={`${inputClass} w-auto`}
+            className={`${inputClass} max-w-56`}
           >
             <option value="">All statuses</option>
             {JOB_STATUSES.map((s) => (
