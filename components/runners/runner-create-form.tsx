@@ -2,13 +2,13 @@
 // "New instance/group/project runner": GitLab's create form through POST /user/runners; on success the token
 // goes to the register page through sessionStorage (never the URL) and the browser follows.
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../ui/button';
 import { InlineError } from '../ui/states';
 import { keepNewRunnerToken } from '@/lib/client/new-runner-token';
 import { runnerHref, type RunnerScope } from '@/lib/client/runner-paths';
 import type { RunnerCreate, RunnerType } from '@/lib/client/types';
-import { NEW_RUNNER_DEFAULTS, problemsFrom, readRunnerForm, RunnerFormFields, summaryOf, type FormProblems } from './runner-form-fields';
+import { NEW_RUNNER_DEFAULTS, RunnerFormFields, useRunnerFormState } from './runner-form-fields';
 import { useCreateRunner } from './use-runners';
 
 export type NewRunnerTarget = { runner_type: 'instance_type' } | { runner_type: 'group_type'; group_id: number } | { runner_type: 'project_type'; project_id: number };
@@ -16,19 +16,12 @@ export type NewRunnerTarget = { runner_type: 'instance_type' } | { runner_type: 
 export function RunnerCreateForm({ target, scope }: { target: NewRunnerTarget; scope: RunnerScope }) {
   const create = useCreateRunner();
   const router = useRouter();
-  const [local, setLocal] = useState<FormProblems['fields']>({});
-  const problems = problemsFrom(create.error, local);
-  const summary = summaryOf(problems, 'created');
+  const { problems, summary, read } = useRunnerFormState(create, 'created');
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const read = readRunnerForm(e.currentTarget);
-    if ('problem' in read) {
-      create.reset();
-      return setLocal(read.problem);
-    }
-    setLocal({});
-    const v = read.values;
+    const v = read(e.currentTarget);
+    if (!v) return;
     const body: RunnerCreate = {
       ...target,
       description: v.description || undefined,

@@ -2,28 +2,21 @@
 // Editing a runner's settings (every field of PUT /runners/:id). Only changed fields are sent, in one
 // request, so a refusal saves nothing; the API's validation errors ({"message":{"tags_list":[...]}}) appear
 // next to the fields they concern.
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../ui/button';
 import { InlineError } from '../ui/states';
 import type { RunnerDetails, RunnerUpdate } from '@/lib/client/types';
-import { normalizedTags, problemsFrom, readRunnerForm, RunnerFormFields, summaryOf, type FormProblems } from './runner-form-fields';
+import { normalizedTags, RunnerFormFields, useRunnerFormState } from './runner-form-fields';
 import { useUpdateRunner } from './use-runners';
 
 export function RunnerEditForm({ runner, onSaved, onCancel }: { runner: RunnerDetails; onSaved: () => void; onCancel: () => void }) {
   const update = useUpdateRunner(runner.id);
-  const [local, setLocal] = useState<FormProblems['fields']>({});
-  const problems = problemsFrom(update.error, local);
-  const summary = summaryOf(problems, 'saved');
+  const { problems, summary, read } = useRunnerFormState(update, 'saved');
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const read = readRunnerForm(e.currentTarget);
-    if ('problem' in read) {
-      update.reset();
-      return setLocal(read.problem);
-    }
-    setLocal({});
-    const v = read.values;
+    const v = read(e.currentTarget);
+    if (!v) return;
     const changes: RunnerUpdate = {};
     if (v.description !== (runner.description ?? '')) changes.description = v.description;
     if (normalizedTags(v.tagList) !== runner.tag_list.join(',')) changes.tag_list = v.tagList;
@@ -45,7 +38,7 @@ export function RunnerEditForm({ runner, onSaved, onCancel }: { runner: RunnerDe
         problems={problems}
         defaults={{
           description: runner.description ?? '',
-          tagList: runner.tag_list,
+          tagList: runner.tag_list.join(', '),
           runUntagged: runner.run_untagged,
           paused: runner.paused,
           locked: runner.locked,

@@ -1,7 +1,7 @@
 'use client';
 // The fields GitLab's runner create and edit forms share (tags, run untagged, description, maintenance note,
 // paused, protected, lock to current projects, maximum job timeout), with the API's messages beside them.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FieldError } from '../ui/field-error';
 import { inputClass } from '../ui/input';
 import { Muted } from '../ui/muted';
@@ -71,6 +71,26 @@ export interface RunnerFormValues {
   /** null when left empty (no maximum). */
   maximumTimeout: number | null;
   maintenanceNote: string;
+}
+
+/**
+ * A runner form's problems (the mutation's error, or a local check) and its submit step: the values when
+ * they pass the local check, else null with the problem shown.
+ */
+export function useRunnerFormState(mutation: { error: unknown; reset: () => void }, verb: string) {
+  const [local, setLocal] = useState<FormProblems['fields']>({});
+  const problems = problemsFrom(mutation.error, local);
+  const read = (form: HTMLFormElement): RunnerFormValues | null => {
+    const result = readRunnerForm(form);
+    if ('problem' in result) {
+      mutation.reset();
+      setLocal(result.problem);
+      return null;
+    }
+    setLocal({});
+    return result.values;
+  };
+  return { problems, summary: summaryOf(problems, verb), read };
 }
 
 /** The form's values, or the field a local check refuses (a timeout that is not a whole number). */
@@ -171,20 +191,9 @@ function TextField(props: {
   );
 }
 
-export interface RunnerFieldDefaults {
-  description: string;
-  tagList: string[];
-  runUntagged: boolean;
-  paused: boolean;
-  locked: boolean;
-  accessLevel: RunnerAccessLevel;
-  maximumTimeout: number | null;
-  maintenanceNote: string;
-}
-
-export const NEW_RUNNER_DEFAULTS: RunnerFieldDefaults = {
+export const NEW_RUNNER_DEFAULTS: RunnerFormValues = {
   description: '',
-  tagList: [],
+  tagList: '',
   runUntagged: false,
   paused: false,
   locked: false,
@@ -194,7 +203,7 @@ export const NEW_RUNNER_DEFAULTS: RunnerFieldDefaults = {
 };
 
 /** GitLab's two sections: "Tags", then "Configuration" (optional details). `lockable`: project runners only. */
-export function RunnerFormFields({ defaults, lockable, problems }: { defaults: RunnerFieldDefaults; lockable: boolean; problems: FormProblems }) {
+export function RunnerFormFields({ defaults, lockable, problems }: { defaults: RunnerFormValues; lockable: boolean; problems: FormProblems }) {
   const f = problems.fields;
   return (
     <>
@@ -204,7 +213,7 @@ export function RunnerFormFields({ defaults, lockable, problems }: { defaults: R
           field="tags"
           label="Tags"
           hint="Add tags to specify jobs that the runner can run. Separate multiple tags with a comma, for example: macos, shared."
-          defaultValue={defaults.tagList.join(', ')}
+          defaultValue={defaults.tagList}
           problems={f.tags}
         />
         <Checkbox name="run_untagged" label="Run untagged jobs" hint="Use the runner for jobs without tags in addition to tagged jobs." defaultChecked={defaults.runUntagged} problems={f.run_untagged} />

@@ -65,7 +65,7 @@ describe('[RUNNERS] parameterErrors', () => {
   });
 
   it('splits the 400 sentence POST /user/runners answers back per attribute', () => {
-    const body = { message: 'Tags list can not be empty when runner is not allowed to pick untagged jobs and Maximum timeout needs to be at least 10 minutes' };
+    const body = { message: '400 Bad request - Tags list can not be empty when runner is not allowed to pick untagged jobs and Maximum timeout needs to be at least 10 minutes' };
     expect(validationMessages(new ApiError(400, body.message, body), { tags_list: 'Tags list', maximum_timeout: 'Maximum timeout' })).toEqual({
       byAttribute: { tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'], maximum_timeout: ['needs to be at least 10 minutes'] },
       general: [],

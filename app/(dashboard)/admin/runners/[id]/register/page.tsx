@@ -1,20 +1,6 @@
-// /admin/runners/:id/register: a runner's register page.
-import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { RunnerRoute, runnerPageTitle } from '@/components/runners/runner-route';
-import { externalUrl } from '@/lib/config/env';
-import { ADMIN_SCOPE, parseRunnerSubPage } from '@/lib/client/runner-paths';
+// /admin/runners/:id/register: the command and token for a new runner.
+import { adminRunnerPage } from '@/components/runners/runner-route';
 
-type Props = { params: Promise<{ id: string }> };
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const sub = parseRunnerSubPage(['runners', (await params).id, 'register']);
-  return { title: sub ? `${runnerPageTitle(sub)} · Runway` : 'Page not found · Runway' };
-}
-
-export default async function RunnerPage({ params }: Props) {
-  // Only positive integers are runner ids; anything else is not a page.
-  const sub = parseRunnerSubPage(['runners', (await params).id, 'register']);
-  if (!sub) notFound();
-  return <RunnerRoute sub={sub} scope={ADMIN_SCOPE} externalUrl={externalUrl()} />;
-}
+const page = adminRunnerPage('register');
+export const generateMetadata = page.generateMetadata;
+export default page.Page;
