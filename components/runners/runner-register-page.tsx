@@ -88,7 +88,12 @@ export function RunnerRegisterPage({ id, scope, externalUrl }: { id: number; sco
   const runner = useRunner(id, { refetchInterval: (r) => (r && isRegistered(r) ? false : REGISTRATION_POLL_MS) });
   const { token, read } = useNewRunnerToken(id);
   const { params, update } = useUrlState();
-  const platform = (PLATFORMS.find((p) => p.id === params.get('platform'))?.id ?? 'linux') as Platform;
+  // Local state answers the click at once; the URL (?platform=) follows, so a reload keeps the choice.
+  const [platform, setPlatform] = useState<Platform>(() => PLATFORMS.find((p) => p.id === params.get('platform'))?.id ?? 'linux');
+  const choosePlatform = (p: Platform) => {
+    setPlatform(p);
+    update({ platform: p === 'linux' ? undefined : p }, { replace: true });
+  };
   const registered = isRegistered(runner.data);
 
   // Leaving while the token is on screen loses it for good: the browser asks first.
@@ -125,7 +130,7 @@ export function RunnerRegisterPage({ id, scope, externalUrl }: { id: number; sco
         <Registered scope={scope} runner={r} />
       ) : (
         <section aria-label="Registration" className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-          <PlatformChoice value={platform} onChange={(p) => update({ platform: p === 'linux' ? undefined : p }, { replace: true })} />
+          <PlatformChoice value={platform} onChange={choosePlatform} />
           {token ? (
             <>
               <div className="flex flex-col gap-2">
