@@ -71,7 +71,7 @@ test.describe('[RUNNERS] create a runner and register it', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await expect(page.getByRole('textbox', { name: 'Runner authentication token' })).toHaveCount(0);
     await checkPage(page, 'runner-register-registered');
-    await page.getByRole('link', { name: 'View runner' }).click();
+    await page.getByRole('link', { name: 'View runner', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/runners/${id}$`));
     await expect(page.getByRole('table', { name: 'Runner managers' })).toContainText('s_e2e0000000001');
   });
