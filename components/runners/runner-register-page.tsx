@@ -69,7 +69,7 @@ function Registered({ scope, runner }: { scope: RunnerScope; runner: RunnerDetai
   return (
     <section aria-labelledby="runner-registered-heading" role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-6">
       <h2 id="runner-registered-heading" className="text-lg font-semibold text-emerald-900">
-        🎉 You&apos;ve registered a new runner!
+        You&apos;ve registered a new runner!
       </h2>
       <p className="mt-1 text-sm text-emerald-900">Your runner is online and ready to run jobs.</p>
       <div className="mt-4 flex flex-wrap gap-2">
@@ -115,7 +115,7 @@ export function RunnerRegisterPage({ id, scope, externalUrl }: { id: number; sco
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
         <BackToRunners scope={scope} />
-        {token && (
+        {token && !registered && (
           <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-900">
             Runner created.
           </p>
