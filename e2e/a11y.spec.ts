@@ -62,7 +62,7 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
       await expect(page.getByRole('heading', { level: 1 })).toContainText(`#${runner.id}`);
       await expect(page.getByText('No jobs yet')).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'runner page');
-      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('link', { name: 'Edit' }).click();
       await expect(page.getByRole('form', { name: 'Edit runner' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'runner edit form');
     });

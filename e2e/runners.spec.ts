@@ -102,7 +102,8 @@ test.describe('[RUNNERS] runners pages', () => {
     await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
 
     // Edit: no tags while refusing untagged jobs is the API's validation error, shown by the tags field.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(new RegExp(`${RUNNERS_PAGE}/${alpha.id}/edit$`));
     const form = page.getByRole('form', { name: 'Edit runner' });
     await form.getByRole('textbox', { name: 'Tags', exact: true }).fill('');
     await form.getByLabel('Run untagged jobs').uncheck();
@@ -122,7 +123,7 @@ test.describe('[RUNNERS] runners pages', () => {
     const saved = await put;
     expect(saved.status()).toBe(200);
     expect(await saved.json()).toMatchObject({ tag_list: expect.arrayContaining([tag, 'edited']), run_untagged: false, maintenance_note: 'Replaced the disk' });
-    await expect(form).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`${RUNNERS_PAGE}/${alpha.id}$`));
     const facts = page.getByRole('region', { name: 'Runner details' });
     await expect(facts.getByText('edited', { exact: true })).toBeVisible();
     await expect(facts.getByText('Replaced the disk')).toBeVisible();
@@ -199,12 +200,12 @@ test.describe('[RUNNERS] runners pages', () => {
     await expect(table(owner).getByRole('row')).toHaveCount(2); // header + their one runner
     await rowOf(owner, description).getByRole('link', { name: `#${runner.id}`, exact: true }).click();
     await expect(owner.getByRole('heading', { level: 1 })).toContainText(description);
-    await expect(owner.getByRole('region', { name: 'Runner details' })).toContainText(first.path_with_namespace);
+    await expect(owner.getByRole('list', { name: 'Assigned projects' })).toContainText(first.path_with_namespace.split('/').pop()!);
 
     // They may pause and edit it and read its jobs; deleting a runner of two projects is not theirs to do,
     // so there is no Delete button to answer 403.
     await expect(owner.getByRole('button', { name: 'Pause' })).toBeVisible();
-    await expect(owner.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(owner.getByRole('link', { name: 'Edit' })).toBeVisible();
     await expect(owner.getByRole('button', { name: 'Delete' })).toHaveCount(0);
     await expect(owner.getByText('No jobs yet')).toBeVisible();
     const denied = await owner.request.delete(`/api/v4/runners/${runner.id}`, { headers: { 'X-CSRF-Token': await csrfToken(owner) } });
@@ -231,7 +232,8 @@ test.describe('[RUNNERS] runners pages', () => {
     await expect(viewer.getByRole('heading', { level: 1 })).toContainText(description);
     await expect(viewer.getByRole('region', { name: 'Runner details' })).toContainText('shared');
     await expect(viewer.getByText('No managers yet')).toBeVisible();
-    for (const name of ['Pause', 'Resume', 'Edit', 'Delete']) await expect(viewer.getByRole('button', { name })).toHaveCount(0);
+    for (const name of ['Pause', 'Resume', 'Delete']) await expect(viewer.getByRole('button', { name })).toHaveCount(0);
+    await expect(viewer.getByRole('link', { name: 'Edit' })).toHaveCount(0);
     await expect(viewer.getByRole('heading', { name: 'Jobs' })).toHaveCount(0);
     await expect(viewer.getByText('Could not load runner jobs')).toHaveCount(0);
     await expect(viewer.getByText('403 Forbidden')).toHaveCount(0);

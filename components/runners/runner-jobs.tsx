@@ -7,6 +7,7 @@ import type { RunnerJob } from '@/lib/client/types';
 import { JobStatusBadge } from './runner-badges';
 import { JOBS_PER_PAGE, useRunnerJobs } from './use-runners';
 import { muted } from '../ui/muted';
+import { inputClass } from '../ui/input';
 
 const column = createColumnHelper<RunnerJob>();
 
@@ -41,10 +42,46 @@ const columns = [
   column.accessor('created_at', { header: 'Created', cell: (c) => <span title={c.getValue()}>{formatDateTime(c.getValue())}</span> }),
 ];
 
-export function RunnerJobs({ runnerId, page, onPageChange }: { runnerId: number; page: number; onPageChange: (page: number) => void }) {
-  const jobs = useRunnerJobs(runnerId, page);
+// The statuses GET /runners/:id/jobs filters by (GitLab's Ci::HasStatus::AVAILABLE_STATUSES).
+const JOB_STATUSES = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'success', 'failed', 'canceling', 'canceled', 'skipped', 'manual', 'scheduled'];
+
+export function RunnerJobs({
+  runnerId,
+  page,
+  onPageChange,
+  status,
+  onStatusChange,
+}: {
+  runnerId: number;
+  page: number;
+  onPageChange: (page: number) => void;
+  status?: string;
+  onStatusChange?: (status: string | undefined) => void;
+}) {
+  const jobs = useRunnerJobs(runnerId, page, status);
   const data = jobs.data;
   return (
+    <div className="flex flex-col gap-3">
+      {onStatusChange && (
+        <div className="flex items-center gap-2">
+          <label htmlFor="runner-jobs-status" className="shrink-0 text-sm font-medium text-slate-700">
+            Job status
+          </label>
+          <select
+            id="runner-jobs-status"
+            value={status ?? ''}
+            onChange={(e) => onStatusChange(e.target.value || undefined)}
+            className={`${inputClass} max-w-56`}
+          >
+            <option value="">All statuses</option>
+            {JOB_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
     <DataTable
       label="Runner jobs"
       columns={columns}
@@ -56,7 +93,12 @@ export function RunnerJobs({ runnerId, page, onPageChange }: { runnerId: number;
       isFetching={jobs.isPlaceholderData}
       error={jobs.error}
       onRetry={() => jobs.refetch()}
-      empty={{ title: 'No jobs yet', description: 'Jobs this runner picks up are listed here.' }}
+      empty={
+        status
+          ? { title: 'No jobs with this status', description: 'Choose another status or all statuses.' }
+          : { title: 'No jobs yet', description: 'Jobs this runner picks up are listed here.' }
+      }
     />
+    </div>
   );
 }

@@ -4,11 +4,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useCurrentUser } from '../dashboard/session-provider';
 import { queryKeys } from '@/lib/client/query-keys';
-import type { Runner, RunnerDetails, RunnerDetailsWithPermissions, RunnerJob, RunnerListItem, RunnerManager, RunnerType, RunnerUpdate } from '@/lib/client/types';
+import type { NewRunner, Runner, RunnerCreate, RunnerDetails, RunnerDetailsWithPermissions, RunnerJob, RunnerListItem, RunnerManager, RunnerProject, RunnerType, RunnerUpdate } from '@/lib/client/types';
 import { runnerFilterParams, type RunnerFilters, type StatusFilter } from '@/lib/client/runner-filters';
 
 export const PER_PAGE = 20;
 export const JOBS_PER_PAGE = 10;
+/** GitLab's runner page lists assigned projects five at a time. */
+export const PROJECTS_PER_PAGE = 5;
 
 export function useRunnerList(filters: RunnerFilters) {
   const api = useApi();
@@ -41,11 +43,45 @@ export function useRunnerList(filters: RunnerFilters) {
 }
 
 /** The runner's details with what the viewer may do with it, so the page offers only actions that work. */
-export function useRunner(id: number) {
+export function useRunner(id: number, opts: { refetchInterval?: (runner: RunnerDetailsWithPermissions | undefined) => number | false } = {}) {
   const api = useApi();
+  const { refetchInterval } = opts;
   return useQuery({
     queryKey: queryKeys.runners.detail(id),
     queryFn: () => api.get<RunnerDetailsWithPermissions>(`/runners/${id}`, { with_permissions: true }),
+    refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data) : undefined,
+  });
+}
+
+/** GET /runners/:id/projects (Runway's paged, searchable list of the runner's projects). */
+export function useRunnerProjects(id: number, page: number, search: string, enabled: boolean) {
+  const api = useApi();
+  const filters = { page, perPage: PROJECTS_PER_PAGE, search: search || undefined };
+  return useQuery({
+    queryKey: queryKeys.runners.projects(id, filters),
+    queryFn: () => api.getPage<RunnerProject>(`/runners/${id}/projects`, { page, per_page: PROJECTS_PER_PAGE, search: filters.search }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** POST /user/runners: the answer carries the runner's token, which is never shown again. */
+export function useCreateRunner() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (runner: RunnerCreate) => api.post<NewRunner>('/user/runners', runner),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.runners.all, predicate: (q) => q.queryKey[1] === 'list' }),
+  });
+}
+
+/** POST /runners/:id/reset_authentication_token: the new token, shown once. */
+export function useResetRunnerToken(id: number) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ token: string; token_expires_at: string | null }>(`/runners/${id}/reset_authentication_token`),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.runners.detail(id), exact: true }),
   });
 }
 
@@ -54,13 +90,13 @@ export function useRunnerManagers(id: number) {
   return useQuery({ queryKey: queryKeys.runners.managers(id), queryFn: () => api.get<RunnerManager[]>(`/runners/${id}/managers`) });
 }
 
-export function useRunnerJobs(id: number, page: number) {
+export function useRunnerJobs(id: number, page: number, status?: string) {
   const api = useApi();
-  const filters = { page, perPage: JOBS_PER_PAGE };
+  const filters = { page, perPage: JOBS_PER_PAGE, status };
   return useQuery({
     queryKey: queryKeys.runners.jobs(id, filters),
     queryFn: () =>
-      api.getPage<RunnerJob>(`/runners/${id}/jobs`, { order_by: 'id', sort: 'desc', page: filters.page, per_page: filters.perPage }),
+      api.getPage<RunnerJob>(`/runners/${id}/jobs`, { order_by: 'id', sort: 'desc', status, page: filters.page, per_page: filters.perPage }),
     placeholderData: keepPreviousData,
   });
 }

@@ -26,7 +26,8 @@ export const queryKeys = {
     listCount: (source: string, filters: Record<string, unknown>) => ['runners', 'list', source, 'count', filters] as const,
     detail: (id: number) => ['runners', 'detail', id] as const,
     managers: (id: number) => ['runners', 'detail', id, 'managers'] as const,
-    jobs: (id: number, filters: { page: number; perPage: number }) => ['runners', 'detail', id, 'jobs', filters] as const,
+    jobs: (id: number, filters: { page: number; perPage: number; status?: string }) => ['runners', 'detail', id, 'jobs', filters] as const,
+    projects: (id: number, filters: { page: number; perPage: number; search?: string }) => ['runners', 'detail', id, 'projects', filters] as const,
   },
   projects: {
     all: ['projects'] as const,

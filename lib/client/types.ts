@@ -97,6 +97,32 @@ export interface RunnerDetails extends Runner {
 /** GET /runners/:id?with_permissions=true (a Runway extension): the details and what the viewer may do. */
 export interface RunnerDetailsWithPermissions extends RunnerDetails {
   _runway_permissions: RunnerPermissions;
+  /** The project that created a project runner (the first assignment); null for other types. */
+  _runway_owner_project_id?: number | null;
+  /** When the runner's authentication token expires; null when it does not. */
+  _runway_token_expires_at?: string | null;
+}
+
+/** POST /user/runners: the new runner and its glrt- token, shown once. */
+export interface NewRunner {
+  id: number;
+  token: string;
+  token_expires_at: string | null;
+}
+
+/** POST /user/runners */
+export interface RunnerCreate {
+  runner_type: RunnerType;
+  group_id?: number;
+  project_id?: number;
+  description?: string;
+  maintenance_note?: string;
+  paused?: boolean;
+  locked?: boolean;
+  run_untagged?: boolean;
+  tag_list?: string;
+  access_level?: RunnerAccessLevel;
+  maximum_timeout?: number;
 }
 
 export interface RunnerManager {

@@ -63,4 +63,12 @@ describe('[RUNNERS] parameterErrors', () => {
     expect(parameterErrors(new ApiError(500, 'boom', { message: '500 Internal Server Error' }), params)).toEqual({ byAttribute: {}, general: ['boom'] });
     expect(parameterErrors(null, params)).toEqual({ byAttribute: {}, general: [] });
   });
+
+  it('splits the 400 sentence POST /user/runners answers back per attribute', () => {
+    const body = { message: '400 Bad request - Tags list can not be empty when runner is not allowed to pick untagged jobs and Maximum timeout needs to be at least 10 minutes' };
+    expect(validationMessages(new ApiError(400, body.message, body), { tags_list: 'Tags list', maximum_timeout: 'Maximum timeout' })).toEqual({
+      byAttribute: { tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'], maximum_timeout: ['needs to be at least 10 minutes'] },
+      general: [],
+    });
+  });
 });

@@ -23,8 +23,10 @@ export function validationMessages(error: unknown, fullMessages: Record<string, 
     }
     if (Object.keys(out.byAttribute).length) return out;
   }
-  if (typeof hash === 'string' && error instanceof ApiError && error.status === 422 && Object.keys(fullMessages).length) {
-    return splitByAttribute(hash, fullMessages, /(?:, | and )(?=[A-Z])/);
+  // 422 (token creation) or 400 (runner creation, POST /user/runners) carry Rails' full messages.
+  if (typeof hash === 'string' && error instanceof ApiError && (error.status === 422 || error.status === 400) && Object.keys(fullMessages).length) {
+    // Grape's bad_request! puts "400 Bad request - " before the sentence.
+    return splitByAttribute(hash.replace(/^\d{3} [A-Za-z ]+ - /, ''), fullMessages, /(?:, | and )(?=[A-Z])/);
   }
   out.general.push(error instanceof Error ? error.message : String(error));
   return out;

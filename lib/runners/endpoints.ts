@@ -8,13 +8,14 @@ import { created, json, noContent } from '../api/response';
 import type { Actor } from '../auth/authenticate';
 import { externalUrl } from '../config/env';
 import { isRowId } from '../db/ids';
+import { db } from '../db/client';
 import { jobBasicWithProject } from '../jobs/entity';
 import { JOB_COUNT_LIMIT, JOB_STATUSES, jobRelationsOf, listRunnerJobs, listRunnerJobsPage, type RunnerJobsQuery } from '../jobs/queries';
 import { basicGroupDetails, basicProjectDetails } from '../namespaces/entity';
 import { loadProjectRecords, type ProjectRecord } from '../namespaces/records';
 import { findProject } from '../namespaces/resolve';
 import { runnerDetails, runnerManagerEntity, runnerSummary } from './entity';
-import { canAdminProjectRunners, canReadProjectRunners, canReadRunner, canReadRunnerJobs, canUpdateRunner, runnerPermissions } from './policy';
+import { canAdminProjectRunners, canReadProjectRunners, canReadRunner, canReadRunnerJobs, canUpdateRunner, ownerProjectId, runnerPermissions } from './policy';
 import { countRunnerProjects, findRunnerDetails, listRunnerProjectIds, loadSummaryRelations, runnerManagers, summaryRelationsOf, type RunnerDetailsRow, type RunnerRow } from './queries';
 import { assignRunner, deleteRunner, findRunnerOr404, noAccess, runnerNotFound, unassignRunner, updateRunner } from './service';
 
@@ -66,7 +67,19 @@ export const showRunner = endpoint({
     if (!(await canReadRunner(actor, row))) throw noAccess();
     const details = await runnerDetailsOf(actor, row, ctx.input.include_projects !== false);
     if (!ctx.input.with_permissions) return details;
-    return { ...details, _runway_permissions: await runnerPermissions(actor, row) };
+    // The owner project (GitLab's runner page flags it in the projects list): the first assignment.
+    const [owner, permissions, token] = await Promise.all([
+      row.runnerType === 'project_type' ? ownerProjectId(row) : null,
+      runnerPermissions(actor, row),
+      // Token expiry, which GitLab's runner page shows (GraphQL tokenExpiresAt) and RunnerDetails lacks.
+      db().runner.findUnique({ where: { id: row.id }, select: { tokenExpiresAt: true } }),
+    ]);
+    return {
+      ...details,
+      _runway_permissions: permissions,
+      _runway_owner_project_id: owner,
+      _runway_token_expires_at: token?.tokenExpiresAt?.toISOString() ?? null,
+    };
   },
 });
 
@@ -134,13 +147,13 @@ export const listRunnerManagers = endpoint({
 /** GET /runners/:id/projects: paginated BasicProjectDetails of the projects the reader can see. */
 export const listRunnerProjects = endpoint({
   scopes: runnerScopes,
-  params: idShape,
+  params: { ...idShape, search: param.string() },
   handle: async (ctx) => {
     const { actor, runner } = await readableRunner(ctx);
     const visibleTo = actor.user.admin ? null : actor.user.id;
     const page = await ctx.paginate({
-      fetch: async (offset, limit) => loadProjectRecords(await listRunnerProjectIds(runner.id, visibleTo, offset, limit)),
-      count: () => countRunnerProjects(runner.id, visibleTo),
+      fetch: async (offset, limit) => loadProjectRecords(await listRunnerProjectIds(runner.id, visibleTo, offset, limit, ctx.input.search)),
+      count: () => countRunnerProjects(runner.id, visibleTo, ctx.input.search),
     });
     return paginated(page, basicProjectDetails);
   },

@@ -385,22 +385,24 @@ export async function runnerManagers(runnerId: number) {
 }
 
 /** Runner projects the user can see (ProjectsFinder: public, internal, or member; all for admins). */
-function visibleRunnerProjects(runnerId: number, visibleToUserId: number | null): Sql {
+function visibleRunnerProjects(runnerId: number, visibleToUserId: number | null, search?: string | null): Sql {
   const filter = visibleToUserId === null
     ? empty
     : sql`AND (p.visibility IN ('public', 'internal') OR p.id IN (${authorizedProjectIdsSql(visibleToUserId, AccessLevel.GUEST)}))`;
-  return sql`FROM ci_runner_projects rp JOIN projects p ON p.id = rp.project_id WHERE rp.runner_id = ${runnerId} ${filter}`;
+  // The runner page's project search (a Runway extension): name or full path, as GitLab's runner page searches.
+  const matching = search ? sql`AND (p.name ILIKE ${containsPattern(search)} OR p.full_path ILIKE ${containsPattern(search)})` : empty;
+  return sql`FROM ci_runner_projects rp JOIN projects p ON p.id = rp.project_id WHERE rp.runner_id = ${runnerId} ${filter} ${matching}`;
 }
 
 /** A page of GET /runners/:id/projects, ProjectsFinder's default order (id descending). */
-export async function listRunnerProjectIds(runnerId: number, visibleToUserId: number | null, offset: number, limit: number): Promise<number[]> {
+export async function listRunnerProjectIds(runnerId: number, visibleToUserId: number | null, offset: number, limit: number, search?: string | null): Promise<number[]> {
   const rows = await db().$queryRaw<{ id: number }[]>(sql`
-    SELECT p.id ${visibleRunnerProjects(runnerId, visibleToUserId)} ORDER BY p.id DESC LIMIT ${limit} OFFSET ${offset}`);
+    SELECT p.id ${visibleRunnerProjects(runnerId, visibleToUserId, search)} ORDER BY p.id DESC LIMIT ${limit} OFFSET ${offset}`);
   return rows.map((r) => r.id);
 }
 
-export async function countRunnerProjects(runnerId: number, visibleToUserId: number | null): Promise<number> {
-  const rows = await db().$queryRaw<{ n: number }[]>(sql`SELECT count(*)::int AS n ${visibleRunnerProjects(runnerId, visibleToUserId)}`);
+export async function countRunnerProjects(runnerId: number, visibleToUserId: number | null, search?: string | null): Promise<number> {
+  const rows = await db().$queryRaw<{ n: number }[]>(sql`SELECT count(*)::int AS n ${visibleRunnerProjects(runnerId, visibleToUserId, search)}`);
   return rows[0]?.n ?? 0;
 }
 

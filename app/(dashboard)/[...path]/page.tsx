@@ -13,6 +13,9 @@ import { ProjectCiCdSettings } from '@/components/namespaces/project-runners-set
 import { ProjectOverview } from '@/components/namespaces/project-overview';
 import { LoadingState } from '@/components/ui/states';
 import { parseNamespacedRoute, parseProjectPage, type ProjectPage } from '@/lib/client/paths';
+import { parseRunnerSubPage } from '@/lib/client/runner-paths';
+import { RunnerRoute, runnerPageTitle } from '@/components/runners/runner-route';
+import { externalUrl } from '@/lib/config/env';
 
 type Props = { params: Promise<{ path: string[] }> };
 
@@ -29,6 +32,8 @@ function pageTitle(fullPath: string, page: ProjectPage | null): string {
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const r = await route(props);
   if (!r) return { title: 'Page not found · Runway' };
+  const runnerPage = r.depth > 1 ? parseRunnerSubPage(r.page) : null;
+  if (runnerPage) return { title: `${runnerPageTitle(runnerPage)} · ${r.fullPath} · Runway` };
   return { title: `${pageTitle(r.fullPath, r.page.length ? parseProjectPage(r.page) : null)} · Runway` };
 }
 
@@ -43,6 +48,9 @@ export default async function NamespacedPage(props: Props) {
     );
   }
   // Projects live under a namespace: a one-segment path is a group, which has no such pages.
+  // A project's runner pages: /<project path>/-/runners/:id[/edit|/register], /-/runners/new.
+  const runnerPage = r.depth > 1 ? parseRunnerSubPage(r.page) : null;
+  if (runnerPage) return <RunnerRoute sub={runnerPage} scope={{ kind: 'project', fullPath: r.fullPath }} externalUrl={externalUrl()} />;
   const page = r.depth > 1 ? parseProjectPage(r.page) : null;
   if (!page) notFound();
   return (

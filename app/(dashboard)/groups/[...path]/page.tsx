@@ -7,6 +7,9 @@ import { GroupOverview } from '@/components/namespaces/group-overview';
 import { GroupRunnersList } from '@/components/runners/group-runners-list';
 import { LoadingState } from '@/components/ui/states';
 import { parseNamespacedRoute } from '@/lib/client/paths';
+import { parseRunnerSubPage } from '@/lib/client/runner-paths';
+import { RunnerRoute, runnerPageTitle } from '@/components/runners/runner-route';
+import { externalUrl } from '@/lib/config/env';
 
 type Props = { params: Promise<{ path: string[] }> };
 
@@ -15,6 +18,8 @@ const route = async ({ params }: Props) => parseNamespacedRoute((await params).p
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const r = await route(props);
   if (r?.page.join('/') === 'runners') return { title: `Runners · ${r.fullPath} · Runway` };
+  const runnerPage = r ? parseRunnerSubPage(r.page) : null;
+  if (r && runnerPage) return { title: `${runnerPageTitle(runnerPage)} · ${r.fullPath} · Runway` };
   return { title: r ? `${r.fullPath} · Groups · Runway` : 'Page not found · Runway' };
 }
 
@@ -27,6 +32,9 @@ export default async function GroupPage(props: Props) {
       </Suspense>
     );
   }
+  // A group's runner pages: /groups/<path>/-/runners/:id[/edit|/register], /-/runners/new.
+  const runnerPage = r ? parseRunnerSubPage(r.page) : null;
+  if (r && runnerPage) return <RunnerRoute sub={runnerPage} scope={{ kind: 'group', fullPath: r.fullPath }} externalUrl={externalUrl()} />;
   if (!r || r.page.length) notFound();
   return (
     <Suspense fallback={<LoadingState />}>

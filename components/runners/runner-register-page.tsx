@@ -1,0 +1,180 @@
+'use client';
+// .../runners/:id/register: "Runner created.", the platform choice, the `gitlab-runner register` command with
+// the new token (shown once: it came through sessionStorage and is gone on reload; leaving warns), and the
+// switch to "You've registered a new runner!" when the runner first contacts Runway.
+// The page polls GET /runners/:id every few seconds until then (TanStack Query's refetchInterval); a push
+// channel (issue 14) will replace the polling.
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { buttonClass } from '../ui/button';
+import { CopyField } from '../ui/copy-field';
+import { LoadingState } from '../ui/states';
+import { takeNewRunnerToken } from '@/lib/client/new-runner-token';
+import { runnerHref, runnersListHref, type RunnerScope } from '@/lib/client/runner-paths';
+import { useUrlState } from '@/lib/client/url-state';
+import type { RunnerDetails } from '@/lib/client/types';
+import { BackToRunners, RunnerLoadError } from './runner-detail';
+import { useRunner } from './use-runners';
+
+export const REGISTRATION_POLL_MS = 3_000;
+
+const PLATFORMS = [
+  { id: 'linux', label: 'Linux' },
+  { id: 'osx', label: 'macOS' },
+  { id: 'windows', label: 'Windows' },
+] as const;
+type Platform = (typeof PLATFORMS)[number]['id'];
+
+/** The runner has contacted Runway (verify or a job request) at least once. */
+export const isRegistered = (r: Pick<RunnerDetails, 'contacted_at' | 'status'> | undefined) => !!r && (r.contacted_at !== null || r.status !== 'never_contacted');
+
+/** GitLab's command per platform; Windows runs the binary from the current directory. */
+export function registerCommand(platform: Platform, url: string, token: string): string {
+  const bin = platform === 'windows' ? '.\\gitlab-runner.exe' : 'gitlab-runner';
+  return `${bin} register --url ${url} --token ${token}`;
+}
+
+function PlatformChoice({ value, onChange }: { value: Platform; onChange: (p: Platform) => void }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-slate-900">Platform</legend>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {PLATFORMS.map((p) => (
+          <label
+            key={p.id}
+            className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50"
+          >
+            <input type="radio" name="platform" value={p.id} checked={value === p.id} onChange={() => onChange(p.id)} className="accent-indigo-600" />
+            {p.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The token from the create form, once; a ref keeps it across React's double effect run in development. */
+function useNewRunnerToken(id: number): { token: string | null; read: boolean } {
+  const [state, setState] = useState<{ token: string | null; read: boolean }>({ token: null, read: false });
+  const taken = useRef(false);
+  useEffect(() => {
+    if (taken.current) return;
+    taken.current = true;
+    setState({ token: takeNewRunnerToken(id), read: true });
+  }, [id]);
+  return state;
+}
+
+function Registered({ scope, runner }: { scope: RunnerScope; runner: RunnerDetails }) {
+  return (
+    <section aria-labelledby="runner-registered-heading" role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-6">
+      <h2 id="runner-registered-heading" className="text-lg font-semibold text-emerald-900">
+        You&apos;ve registered a new runner!
+      </h2>
+      <p className="mt-1 text-sm text-emerald-900">Your runner is online and ready to run jobs.</p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link href={runnerHref(scope, runner.id)} className={buttonClass('primary')}>
+          View runner
+        </Link>
+        <Link href={runnersListHref(scope)} className={buttonClass('secondary')}>
+          {scope.kind === 'project' ? 'Go to CI/CD settings' : 'View runners'}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function RunnerRegisterPage({ id, scope, externalUrl }: { id: number; scope: RunnerScope; externalUrl: string }) {
+  const runner = useRunner(id, { refetchInterval: (r) => (r && isRegistered(r) ? false : REGISTRATION_POLL_MS) });
+  const { token, read } = useNewRunnerToken(id);
+  const { params, update } = useUrlState();
+  // Local state answers the click at once; the URL (?platform=) follows, so a reload keeps the choice.
+  const [platform, setPlatform] = useState<Platform>(() => PLATFORMS.find((p) => p.id === params.get('platform'))?.id ?? 'linux');
+  const choosePlatform = (p: Platform) => {
+    setPlatform(p);
+    update({ platform: p === 'linux' ? undefined : p }, { replace: true });
+  };
+  const registered = isRegistered(runner.data);
+
+  // Leaving while the token is on screen loses it for good: the browser asks first.
+  useEffect(() => {
+    if (!token || registered) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [token, registered]);
+
+  if (runner.isPending || !read) return <LoadingState />;
+  if (runner.error) return <RunnerLoadError scope={scope} error={runner.error} onRetry={() => runner.refetch()} />;
+  const r = runner.data;
+  const command = registerCommand(platform, externalUrl, token ?? '');
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <BackToRunners scope={scope} />
+        {token && !registered && (
+          <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-900">
+            Runner created.
+          </p>
+        )}
+        <h1 className="break-words text-2xl font-semibold tracking-tight text-slate-900">
+          Register runner #{r.id}
+          {r.description && <span className="ml-2 font-normal text-slate-700">{r.description}</span>}
+        </h1>
+      </div>
+
+      {registered ? (
+        <Registered scope={scope} runner={r} />
+      ) : (
+        <section aria-label="Registration" className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+          <PlatformChoice value={platform} onChange={choosePlatform} />
+          {token ? (
+            <>
+              <div className="flex flex-col gap-2">
+                <h2 className="text-base font-semibold text-slate-900">Step 1</h2>
+                <p className="text-sm text-slate-700">Copy and paste the following command into your command line to register the runner.</p>
+                <CopyField label="Registration command" value={command} multiline />
+                <p className="text-sm font-medium text-amber-800" role="note">
+                  The runner authentication token is shown here once. After you register the runner, the token is stored in
+                  the runner&apos;s config.toml and cannot be shown again: leaving this page loses it.
+                </p>
+                <CopyField label="Runner authentication token" value={token} />
+              </div>
+              <div className="flex flex-col gap-2">
+                <h2 className="text-base font-semibold text-slate-900">Step 2</h2>
+                <p className="text-sm text-slate-700">Choose an executor when prompted by the command line.</p>
+              </div>
+              <div className="flex flex-col gap-2">
+                <h2 className="text-base font-semibold text-slate-900">Step 3 (optional)</h2>
+                <p className="text-sm text-slate-700">Manually verify that the runner is available to pick up jobs.</p>
+                <CopyField label="Run command" value={platform === 'windows' ? '.\\gitlab-runner.exe run' : 'gitlab-runner run'} />
+              </div>
+            </>
+          ) : (
+            <div className="flex flex-col gap-2 text-sm text-slate-700">
+              <p>
+                The runner authentication token is no longer visible: it is shown only once, right after the runner is created.
+              </p>
+              {r._runway_permissions.update_runner && (
+                <p>
+                  To register a machine, reset the token on the{' '}
+                  <Link href={runnerHref(scope, r.id, 'edit')} className="font-medium text-indigo-700 hover:underline">
+                    runner&apos;s edit page
+                  </Link>{' '}
+                  and use the new one: <code className="rounded bg-slate-100 px-1 text-xs">{registerCommand(platform, externalUrl, '<token>')}</code>
+                </p>
+              )}
+            </div>
+          )}
+          <p className="flex items-center gap-2 text-sm text-slate-600" aria-live="polite">
+            <span className="inline-block size-2 animate-pulse rounded-full bg-amber-500" aria-hidden="true" />
+            Waiting for the runner to connect…
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}
