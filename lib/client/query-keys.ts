@@ -39,6 +39,12 @@ export const queryKeys = {
     /** The viewer's effective (inherited) membership, for what the page offers them. */
     access: (fullPath: string, userId: number) => ['groups', 'detail', fullPath, 'access', userId] as const,
   },
+  /** The Admin area's users (GET /users as an administrator: emails, state, admin flag). */
+  adminUsers: {
+    all: ['admin', 'users'] as const,
+    list: (filters: { search?: string; page: number; perPage: number }) => ['admin', 'users', 'list', filters] as const,
+    detail: (id: number) => ['admin', 'users', 'detail', id] as const,
+  },
   /** X-Total of each list the admin overview counts. */
   adminCounts: ['admin', 'counts'] as const,
   currentUser: ['user'] as const,
