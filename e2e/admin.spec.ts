@@ -55,7 +55,7 @@ test.describe('[ADMIN] admin pages', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create user' }).click();
     await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.locator('#user-email-error')).toHaveText('is invalid');
+    await expect(page.locator('#user-email-error')).toHaveText('Email is invalid');
     await checkBothWidths(page, 'admin-new-user-errors');
     await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
     await page.getByRole('button', { name: 'Create user' }).click();

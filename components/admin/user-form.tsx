@@ -60,7 +60,8 @@ function UserForm({ user }: { user?: AdminUser }) {
     <form onSubmit={onSubmit} aria-label={user ? 'Edit user' : 'New user'} noValidate className="flex max-w-xl flex-col gap-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       {problems.general.length > 0 && <InlineError>{problems.general.join(' ')}</InlineError>}
       {shown.map((f) => {
-        const messages = problems.fields[f.name];
+        // Rails' full message ("Email is invalid"), as GitLab's form shows it.
+        const messages = problems.fields[f.name]?.map((m) => `${f.label} ${m}`);
         return (
           <div key={f.name} className="flex flex-col gap-1.5">
             <label htmlFor={`user-${f.name}`} className="text-sm font-medium text-slate-700">
