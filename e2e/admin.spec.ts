@@ -15,6 +15,9 @@ async function rootApi(page: Page) {
   const post = async <T>(path: string, data: Record<string, unknown>) => json<T>(await page.request.post(`/api/v4${path}`, { data, headers }), 201);
   return {
     user: (username: string) => post<{ id: number; username: string }>('/users', { username, name: `Admin e2e ${username}`, email: `${username}@example.com`, password: PASSWORD, skip_confirmation: true }),
+    group: (path: string) => post<{ id: number; full_path: string }>('/groups', { name: path, path }),
+    owner: (groupId: number, userId: number) => post(`/groups/${groupId}/members`, { user_id: userId, access_level: 50 }),
+    removeMember: async (groupId: number, userId: number) => expect((await page.request.delete(`/api/v4/groups/${groupId}/members/${userId}`, { headers })).status()).toBe(204),
     project: (name: string) => post<{ id: number; path_with_namespace: string }>('/projects', { name, path: name }),
   };
 }
@@ -100,6 +103,24 @@ test.describe('[ADMIN] admin pages', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`No users match "${username}"`)).toBeVisible();
     expect(await json<unknown[]>(await page.request.get(`/api/v4/users?username=${username}`), 200)).toEqual([]);
+  });
+
+  test('[ADMIN] deleting the sole owner of a group shows the refusal and offers "Delete user and contributions"', async ({ page }) => {
+    const api = await rootApi(page);
+    const owner = await api.user(uniq('owner').replace(/-/g, '_'));
+    const group = await api.group(uniq('owned'));
+    await api.owner(group.id, owner.id);
+    const root = await json<{ id: number }>(await page.request.get('/api/v4/user'), 200);
+    await api.removeMember(group.id, root.id);
+
+    await page.goto(`/admin/users?search=${owner.username}`);
+    await rowOf(page, 'Users', `@${owner.username}`).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete user' });
+    await dialog.getByRole('button', { name: 'Delete user' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('User cannot be removed while is the sole-owner of a group');
+    await dialog.getByRole('button', { name: 'Delete user and contributions' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await json<unknown[]>(await page.request.get(`/api/v4/users?username=${owner.username}`), 200)).toEqual([]);
   });
 
   test('[ADMIN] delete a project from /admin/projects after typing its full path', async ({ page }) => {
