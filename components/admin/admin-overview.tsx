@@ -7,9 +7,9 @@ import { ErrorState } from '../ui/states';
 import { useAdminCounts, type CountKey } from './use-admin-counts';
 
 const CARDS: Array<{ key: CountKey; label: string; href?: string; action?: string }> = [
-  { key: 'projects', label: 'Projects', href: '/dashboard/projects', action: 'View projects' },
-  { key: 'users', label: 'Users' },
-  { key: 'groups', label: 'Groups', href: '/dashboard/groups', action: 'View groups' },
+  { key: 'projects', label: 'Projects', href: '/admin/projects', action: 'View projects' },
+  { key: 'users', label: 'Users', href: '/admin/users', action: 'View users' },
+  { key: 'groups', label: 'Groups', href: '/admin/groups', action: 'View groups' },
   { key: 'runners', label: 'Runners', href: '/admin/runners', action: 'View runners' },
 ];
 
@@ -48,7 +48,12 @@ export function AdminOverview() {
         <h2 className="text-base font-semibold text-slate-900">Administration</h2>
         <LinkCards
           label="Admin pages"
-          links={[{ href: '/admin/runners', label: 'Runners', hint: 'Every instance, group and project runner: status, tags, pause, edit, delete.' }]}
+          links={[
+            { href: '/admin/users', label: 'Users', hint: 'Create, edit, block, promote and delete users.' },
+            { href: '/admin/groups', label: 'Groups', hint: 'Every group on this instance; delete one.' },
+            { href: '/admin/projects', label: 'Projects', hint: 'Every project on this instance; delete one.' },
+            { href: '/admin/runners', label: 'Runners', hint: 'Every instance, group and project runner: status, tags, pause, edit, delete.' },
+          ]}
         />
       </section>
     </div>

@@ -4,6 +4,7 @@
 // loading and error states.
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import type { Page } from '@/lib/client/api';
 import { DataTable } from '../ui/data-table';
 import { PageHeader } from '../ui/page-header';
@@ -20,17 +21,19 @@ export interface DashboardListProps<T extends { id: number }> {
   /** What the user can do about an empty list. */
   none: string;
   columns: ColumnDef<T, any>[];
+  /** Buttons beside the title ("New user"). */
+  actions?: ReactNode;
   /** A module-level hook (the same one on every render). */
   useList: (filters: { search?: string; page: number }) => UseQueryResult<Page<T>>;
 }
 
-export function DashboardList<T extends { id: number }>({ title, description, noun, none, columns, useList }: DashboardListProps<T>) {
+export function DashboardList<T extends { id: number }>({ title, description, noun, none, columns, actions, useList }: DashboardListProps<T>) {
   const { search, page, setSearch, setPage } = useListSearch();
   const list = useList({ search, page });
   const data = list.data;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={title} description={description} />
+      <PageHeader title={title} description={description} actions={actions} />
       <div className="flex flex-col gap-3">
         <SearchBox label={`Search ${noun}`} placeholder="Filter by name" value={search ?? ''} onSearch={setSearch} className="sm:max-w-sm" />
         <DataTable

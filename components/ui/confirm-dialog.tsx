@@ -15,12 +15,14 @@ export interface ConfirmDialogProps<V> {
   pendingLabel: string;
   mutation: UseMutationResult<unknown, Error, V>;
   onClose: () => void;
+  /** Keeps the confirming button disabled (e.g. until a typed confirmation matches). */
+  confirmDisabled?: boolean;
   /** After success; closing the dialog unless given. */
   onDone?: () => void;
   children: ReactNode;
 }
 
-export function ConfirmDialog<V>({ target, title, confirmLabel, pendingLabel, mutation, onClose, onDone, children }: ConfirmDialogProps<V>) {
+export function ConfirmDialog<V>({ target, title, confirmLabel, pendingLabel, mutation, onClose, onDone, confirmDisabled, children }: ConfirmDialogProps<V>) {
   const close = () => {
     if (mutation.isPending) return;
     mutation.reset();
@@ -45,7 +47,7 @@ export function ConfirmDialog<V>({ target, title, confirmLabel, pendingLabel, mu
           <Button variant="secondary" onClick={close} disabled={mutation.isPending}>
             Cancel
           </Button>
-          <Button variant="danger" disabled={mutation.isPending} onClick={confirm}>
+          <Button variant="danger" disabled={mutation.isPending || confirmDisabled} onClick={confirm}>
             {mutation.isPending ? pendingLabel : confirmLabel}
           </Button>
         </>

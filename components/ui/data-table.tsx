@@ -97,7 +97,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       {body ?? (
-        <div className="overflow-x-auto">
+        // relative: the sr-only column headers (absolute) stay inside the scroller, not widening the page.
+        <div className="relative overflow-x-auto">
           <table aria-label={props.label} className={cn('min-w-full divide-y divide-slate-200 text-sm', props.isFetching && 'opacity-60')}>
             <thead className="bg-slate-50">
               {table.getHeaderGroups().map((group) => (

@@ -1,5 +1,5 @@
 // Helpers shared by the e2e specs: signing in through the real sign-in page.
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIResponse, type Page } from '@playwright/test';
 import { ROOT_PASSWORD } from '../../tests/support/server';
 
 export const ROOT = { username: 'root', password: ROOT_PASSWORD };
@@ -21,3 +21,9 @@ export async function csrfToken(page: Page): Promise<string> {
 }
 
 export const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A response's JSON body after checking its status (the body is the failure message otherwise). */
+export async function jsonOf<T = any>(res: APIResponse, status: number): Promise<T> {
+  expect(res.status(), await res.text()).toBe(status);
+  return (await res.json()) as T;
+}

@@ -59,6 +59,12 @@ export const queryKeys = {
     list: (project: string, filters: { ref?: string; search?: string; author?: string; since?: string; until?: string }) => ['commits', project, 'list', filters] as const,
     detail: (project: string, sha: string) => ['commits', project, 'detail', sha] as const,
   },
+  /** The Admin area's users (GET /users as an administrator: emails, state, admin flag). */
+  adminUsers: {
+    all: ['admin', 'users'] as const,
+    list: (filters: { search?: string; page: number; perPage: number }) => ['admin', 'users', 'list', filters] as const,
+    detail: (id: number) => ['admin', 'users', 'detail', id] as const,
+  },
   /** X-Total of each list the admin overview counts. */
   adminCounts: ['admin', 'counts'] as const,
   currentUser: ['user'] as const,

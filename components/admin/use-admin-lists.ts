@@ -1,0 +1,91 @@
+'use client';
+// The admin pages' reads and writes through /api/v4: users (list, one, create, edit, block, admin, delete)
+// and deleting a group or project. Every write refreshes the lists and the overview's counts.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../dashboard/session-provider';
+import { queryKeys } from '@/lib/client/query-keys';
+import { PER_PAGE } from '../namespaces/use-namespaces';
+
+export interface AdminUser {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  state: string;
+  locked?: boolean;
+  is_admin: boolean;
+  created_at: string;
+  web_url: string;
+}
+
+export interface UserInput {
+  username?: string;
+  name?: string;
+  email?: string;
+  password?: string;
+  admin?: boolean;
+  skip_confirmation?: boolean;
+}
+
+export function useAdminUserList(filters: { search?: string; page: number }) {
+  const api = useApi();
+  const key = { search: filters.search, page: filters.page, perPage: PER_PAGE };
+  return useQuery({
+    queryKey: queryKeys.adminUsers.list(key),
+    queryFn: () => api.getPage<AdminUser>('/users', { search: key.search, page: key.page, per_page: key.perPage }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminUser(id: number) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.adminUsers.detail(id), queryFn: () => api.get<AdminUser>(`/users/${id}`) });
+}
+
+/** Refreshes what a write may have changed: the user lists and the overview's counts. */
+function useInvalidate(key: readonly unknown[]) {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: queryKeys.adminCounts })]);
+}
+
+export function useCreateUser() {
+  const api = useApi();
+  const invalidate = useInvalidate(queryKeys.adminUsers.all);
+  return useMutation({ mutationFn: (input: UserInput) => api.post<AdminUser>('/users', input), onSuccess: invalidate });
+}
+
+export function useUpdateUser(id: number) {
+  const api = useApi();
+  const invalidate = useInvalidate(queryKeys.adminUsers.all);
+  return useMutation({ mutationFn: (input: UserInput) => api.put<AdminUser>(`/users/${id}`, input), onSuccess: invalidate });
+}
+
+export type UserAction = 'block' | 'unblock' | 'make_admin' | 'remove_admin';
+
+export function useUserAction() {
+  const api = useApi();
+  const invalidate = useInvalidate(queryKeys.adminUsers.all);
+  return useMutation({
+    mutationFn: ({ user, action }: { user: AdminUser; action: UserAction }) =>
+      action === 'block' || action === 'unblock'
+        ? api.post(`/users/${user.id}/${action}`)
+        : api.put(`/users/${user.id}`, { admin: action === 'make_admin' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteUser() {
+  const api = useApi();
+  const invalidate = useInvalidate(queryKeys.adminUsers.all);
+  return useMutation({
+    mutationFn: ({ user, hardDelete }: { user: AdminUser; hardDelete: boolean }) => api.delete(`/users/${user.id}${hardDelete ? '?hard_delete=true' : ''}`),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /groups/:id or /projects/:id. */
+export function useDeleteNamespace(kind: 'groups' | 'projects') {
+  const api = useApi();
+  const invalidate = useInvalidate(kind === 'groups' ? queryKeys.groups.all : queryKeys.projects.all);
+  return useMutation({ mutationFn: (target: { id: number }) => api.delete(`/${kind}/${target.id}`), onSuccess: invalidate });
+}

@@ -1,0 +1,169 @@
+// [ADMIN] The Admin area's users, groups and projects pages: creating a user through the form (the API's
+// validation message beside the field), block/unblock, make admin, delete after confirmation; deleting a
+// project after typing its full path; not-found for non-admins; axe at desktop and 390 px. With
+// RUNWAY_E2E_SCREENSHOTS=<dir>, the pages are also saved at both widths.
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { csrfToken, jsonOf as json, signIn, uniq } from './support/session';
+
+const PASSWORD = 'admin-e2e-password-1';
+
+/** Seeds through the API with the signed-in administrator's session (cookie + CSRF token). */
+async function rootApi(page: Page) {
+  await signIn(page);
+  const headers = { 'X-CSRF-Token': await csrfToken(page) };
+  const post = async <T>(path: string, data: Record<string, unknown>) => json<T>(await page.request.post(`/api/v4${path}`, { data, headers }), 201);
+  return {
+    user: (username: string) => post<{ id: number; username: string }>('/users', { username, name: `Admin e2e ${username}`, email: `${username}@example.com`, password: PASSWORD, skip_confirmation: true }),
+    group: (path: string) => post<{ id: number; full_path: string }>('/groups', { name: path, path }),
+    owner: (groupId: number, userId: number) => post(`/groups/${groupId}/members`, { user_id: userId, access_level: 50 }),
+    removeMember: async (groupId: number, userId: number) => expect((await page.request.delete(`/api/v4/groups/${groupId}/members/${userId}`, { headers })).status()).toBe(204),
+    project: (name: string) => post<{ id: number; path_with_namespace: string }>('/projects', { name, path: name }),
+  };
+}
+
+/** axe at desktop width and at 390 px; the PNGs too when RUNWAY_E2E_SCREENSHOTS names a folder. */
+async function checkBothWidths(page: Page, name: string) {
+  const size = page.viewportSize()!;
+  const dir = process.env.RUNWAY_E2E_SCREENSHOTS;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await expectNoSeriousA11yViolations(page, `${name} at ${width} px`);
+    if (dir) await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+const table = (page: Page, name: string) => page.getByRole('table', { name, exact: true });
+const rowOf = (page: Page, name: string, text: string) => table(page, name).getByRole('row').filter({ hasText: text });
+
+test.describe('[ADMIN] admin pages', () => {
+  test('[ADMIN] create a user through the form, block, unblock, make admin and delete them', async ({ page }) => {
+    await signIn(page);
+    const username = uniq('admin_e2e').replace(/-/g, '_');
+
+    // The overview leads to the users list.
+    await page.goto('/admin');
+    await page.getByTestId('count-users').getByRole('link', { name: 'View users' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await checkBothWidths(page, 'admin-users');
+
+    // New user: the API refuses a bad email, and its message shows beside the field.
+    await page.getByRole('link', { name: 'New user' }).click();
+    await expect(page).toHaveURL(/\/admin\/users\/new$/);
+    await page.getByLabel('Name', { exact: true }).fill(`Admin e2e ${username}`);
+    await page.getByLabel('Username', { exact: true }).fill(username);
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#user-email-error')).toHaveText('Email is invalid');
+    await checkBothWidths(page, 'admin-new-user-errors');
+    await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+
+    // Search (server-side, in the URL) finds the new user.
+    await page.getByRole('search', { name: 'Search users' }).getByRole('searchbox').fill(username);
+    await expect(page).toHaveURL(new RegExp(`[?&]search=${username}`));
+    await expect(table(page, 'Users').getByRole('row')).toHaveCount(2);
+    const row = rowOf(page, 'Users', `@${username}`);
+    await expect(row).toContainText(`${username}@example.com`);
+    await expect(row.getByText('Blocked', { exact: true })).toHaveCount(0);
+
+    await row.getByRole('button', { name: 'Block', exact: true }).click();
+    await expect(row.getByText('Blocked', { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: 'Unblock' }).click();
+    await expect(row.getByRole('button', { name: 'Block', exact: true })).toBeVisible();
+    await expect(row.getByText('Blocked', { exact: true })).toHaveCount(0);
+
+    await row.getByRole('button', { name: 'Make admin' }).click();
+    await expect(row.getByText('Admin', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Remove admin' })).toBeVisible();
+    const check = await page.request.get(`/api/v4/users?username=${username}`);
+    expect((await json<Array<{ is_admin: boolean; state: string }>>(check, 200))[0]).toMatchObject({ is_admin: true, state: 'active' });
+
+    // Edit: the form holds the user's values; a new name is saved.
+    await row.getByRole('link', { name: `Edit ${username}` }).click();
+    await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
+    await expect(page.getByLabel('Administrator')).toBeChecked();
+    await page.getByLabel('Name', { exact: true }).fill(`Renamed ${username}`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await page.goto(`/admin/users?search=${username}`);
+    await expect(rowOf(page, 'Users', `@${username}`)).toContainText(`Renamed ${username}`);
+
+    // Delete, after GitLab's confirmation.
+    await rowOf(page, 'Users', `@${username}`).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete user' });
+    await expect(dialog).toContainText(`Renamed ${username}`);
+    await checkBothWidths(page, 'admin-delete-user');
+    await dialog.getByRole('button', { name: 'Delete user' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`No users match "${username}"`)).toBeVisible();
+    expect(await json<unknown[]>(await page.request.get(`/api/v4/users?username=${username}`), 200)).toEqual([]);
+  });
+
+  test('[ADMIN] deleting the sole owner of a group shows the refusal and offers "Delete user and contributions"', async ({ page }) => {
+    const api = await rootApi(page);
+    const owner = await api.user(uniq('owner').replace(/-/g, '_'));
+    const group = await api.group(uniq('owned'));
+    await api.owner(group.id, owner.id);
+    const root = await json<{ id: number }>(await page.request.get('/api/v4/user'), 200);
+    await api.removeMember(group.id, root.id);
+
+    await page.goto(`/admin/users?search=${owner.username}`);
+    await rowOf(page, 'Users', `@${owner.username}`).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete user' });
+    await dialog.getByRole('button', { name: 'Delete user' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('User cannot be removed while is the sole-owner of a group');
+    await dialog.getByRole('button', { name: 'Delete user and contributions' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await json<unknown[]>(await page.request.get(`/api/v4/users?username=${owner.username}`), 200)).toEqual([]);
+  });
+
+  test('[ADMIN] delete a project from /admin/projects after typing its full path', async ({ page }) => {
+    const api = await rootApi(page);
+    const name = uniq('admin-doomed');
+    const project = await api.project(name);
+
+    await page.goto('/admin');
+    await page.getByTestId('count-projects').getByRole('link', { name: 'View projects' }).click();
+    await expect(page).toHaveURL(/\/admin\/projects$/);
+    await page.goto(`/admin/projects?search=${name}`);
+    const row = rowOf(page, 'Projects', name);
+    await expect(row.getByRole('link', { name })).toHaveAttribute('href', `/${project.path_with_namespace}`);
+    await checkBothWidths(page, 'admin-projects');
+
+    await row.getByRole('button', { name: `Delete ${project.path_with_namespace}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete project' });
+    await expect(dialog).toContainText(`Enter the following to confirm: ${project.path_with_namespace}`);
+    const confirm = dialog.getByRole('button', { name: 'Delete project' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Enter the following to confirm').fill(name);
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Enter the following to confirm').fill(project.path_with_namespace);
+    await checkBothWidths(page, 'admin-delete-project');
+    await confirm.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`No projects match "${name}"`)).toBeVisible();
+    expect((await page.request.get(`/api/v4/projects/${project.id}`)).status()).toBe(404);
+
+    await page.goto('/admin/groups');
+    await expect(page.getByRole('heading', { level: 1, name: 'Groups' })).toBeVisible();
+    await checkBothWidths(page, 'admin-groups');
+  });
+
+  test('[ADMIN] a non-admin gets not-found on /admin/users, /admin/groups and /admin/projects', async ({ page, browser }) => {
+    const api = await rootApi(page);
+    const plain = await api.user(uniq('plain').replace(/-/g, '_'));
+    const user = await (await browser.newContext()).newPage();
+    await signIn(user, plain.username, PASSWORD);
+    for (const path of ['/admin/users', '/admin/users/new', `/admin/users/${plain.id}/edit`, '/admin/groups', '/admin/projects']) {
+      const res = await user.goto(path);
+      expect(res?.status(), path).toBe(404);
+      await expect(user.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    }
+  });
+});
