@@ -2,8 +2,8 @@
 // group's page, the not-found page for what a user may not see, and the Admin area's overview. Each new page
 // is checked with axe (no serious or critical violations). With RUNWAY_E2E_SCREENSHOTS=<dir>, every page
 // and state is also saved at desktop width and at 390 px.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIResponse, type Browser, type Page, type Response } from '@playwright/test';
+import { expectAccessible, screenshot } from './support/axe';
 import { csrfToken, signIn, uniq } from './support/session';
 
 const PASSWORD = 'navigation-e2e-password-1';
@@ -36,23 +36,6 @@ async function signedInAs(browser: Browser, username: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, username, PASSWORD);
   return page;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-/** Saves the page at desktop width and at 390 px when RUNWAY_E2E_SCREENSHOTS names a folder. */
-async function screenshot(page: Page, name: string) {
-  const dir = process.env.RUNWAY_E2E_SCREENSHOTS;
-  if (!dir) return;
-  const size = page.viewportSize()!;
-  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${dir}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(size);
 }
 
 const notFound = (page: Page) => page.getByRole('heading', { name: 'Page not found' });
