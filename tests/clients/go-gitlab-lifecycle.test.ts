@@ -1,12 +1,12 @@
-// Debian's go-gitlab (golang-github-xanzy-go-gitlab-dev, GOPATH mode, no network) runs the group and
-// project create-update-delete cycle with a member (tests/clients/go/lifecycle). Skipped, saying why, when
+// Debian's go-gitlab (golang-github-xanzy-go-gitlab-dev, GOPATH mode, no network) runs the user, group,
+// project and member create-update-delete cycle (tests/clients/go/lifecycle). Skipped, saying why, when
 // `go` or the library is missing; .ci/run installs both.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, uniq } from '../support/api';
+import { baseUrl, rootToken, uniq } from '../support/api';
 import { createUser } from '../support/users';
 
 const GOPATH = '/usr/share/gocode';
@@ -14,8 +14,8 @@ const hasGo = spawnSync('go', ['version'], { encoding: 'utf8' }).status === 0;
 const hasLib = existsSync(path.join(GOPATH, 'src/github.com/xanzy/go-gitlab'));
 const reason = !hasGo ? 'go is not installed (apt-get install golang-go)' : !hasLib ? 'go-gitlab is not installed (apt-get install golang-github-xanzy-go-gitlab-dev)' : '';
 
-describe('[NAMESPACES] go-gitlab: group, project and member lifecycle', () => {
-  it.skipIf(!!reason)(`creates, updates and deletes a group and a project, adds a member${reason ? ` (skipped: ${reason})` : ''}`, async () => {
+describe('[NAMESPACES] go-gitlab: user, group, project and member lifecycle', () => {
+  it.skipIf(!!reason)(`creates, updates and deletes a user, a group and a project, and a member of it${reason ? ` (skipped: ${reason})` : ''}`, async () => {
     const user = await createUser();
     const member = await createUser();
     const tag = uniq('golc');
@@ -26,7 +26,7 @@ describe('[NAMESPACES] go-gitlab: group, project and member lifecycle', () => {
       const build = spawnSync('go', ['build', '-o', bin, '.'], { cwd: path.join(__dirname, 'go', 'lifecycle'), env, encoding: 'utf8', timeout: 240_000 });
       expect(build.status, build.stderr).toBe(0);
       const run = spawnSync(bin, [], {
-        env: { ...env, RUNWAY_URL: baseUrl(), RUNWAY_TOKEN: user.token, RUNWAY_MEMBER_ID: String(member.id), RUNWAY_TAG: tag },
+        env: { ...env, RUNWAY_URL: baseUrl(), RUNWAY_TOKEN: user.token, RUNWAY_ADMIN_TOKEN: rootToken(), RUNWAY_MEMBER_ID: String(member.id), RUNWAY_TAG: tag },
         encoding: 'utf8',
         timeout: 60_000,
       });
@@ -36,6 +36,12 @@ describe('[NAMESPACES] go-gitlab: group, project and member lifecycle', () => {
         group: { name: `${tag} Renamed`, full_path: `${tag}-renamed`, description: 'by go-gitlab' },
         project: { path_with_namespace: `${tag}-renamed/${tag}-project`, description: 'by go-gitlab', shared_runners_enabled: false, visibility: 'internal' },
         member: { id: member.id, access_level: 30 },
+        member_edited: 40,
+        member_delete_status: 204,
+        member_after: 404,
+        user: { username: `${tag}-user`, name: `${tag} Renamed User` },
+        user_delete_status: 204,
+        user_after: 404,
         project_delete_status: 202,
         project_after: 404,
         group_delete_status: 202,

@@ -1,8 +1,10 @@
 // Command lifecycle drives Debian's go-gitlab (github.com/xanzy/go-gitlab) through the create-update-delete
-// cycle of a group and a project on a running Runway, with a member added and read back. It prints one
-// JSON object of what go-gitlab saw; tests/clients/go-gitlab-lifecycle.test.ts asserts on it.
+// cycle of a user (as an admin), and of a group and a project with a member added, changed and removed, on
+// a running Runway. It prints one JSON object of what go-gitlab saw; tests/clients/go-gitlab-lifecycle.test.ts
+// asserts on it.
 //
-// Environment: RUNWAY_URL, RUNWAY_TOKEN (an `api` token), RUNWAY_MEMBER_ID (a user to add), RUNWAY_TAG.
+// Environment: RUNWAY_URL, RUNWAY_TOKEN (an `api` token), RUNWAY_ADMIN_TOKEN (an admin's `api` token),
+// RUNWAY_MEMBER_ID (a user to add), RUNWAY_TAG.
 package main
 
 import (
@@ -70,8 +72,18 @@ func main() {
 	member, _, err := gl.ProjectMembers.GetProjectMember(project.ID, memberID)
 	must(err, "GetProjectMember")
 	seen["member"] = map[string]interface{}{"id": member.ID, "access_level": int(member.AccessLevel)}
+	member, _, err = gl.ProjectMembers.EditProjectMember(project.ID, memberID, &gitlab.EditProjectMemberOptions{
+		AccessLevel: gitlab.AccessLevel(gitlab.MaintainerPermissions),
+	})
+	must(err, "EditProjectMember")
+	seen["member_edited"] = int(member.AccessLevel)
+	resp, err := gl.ProjectMembers.DeleteProjectMember(project.ID, memberID)
+	must(err, "DeleteProjectMember")
+	seen["member_delete_status"] = resp.StatusCode
+	_, resp, err = gl.ProjectMembers.GetProjectMember(project.ID, memberID)
+	seen["member_after"] = statusOf(resp, err)
 
-	resp, err := gl.Projects.DeleteProject(project.ID)
+	resp, err = gl.Projects.DeleteProject(project.ID)
 	must(err, "DeleteProject")
 	seen["project_delete_status"] = resp.StatusCode
 	_, resp, err = gl.Projects.GetProject(project.ID, nil)
@@ -82,6 +94,22 @@ func main() {
 	seen["group_delete_status"] = resp.StatusCode
 	_, resp, err = gl.Groups.GetGroup(group.ID, nil)
 	seen["group_after"] = statusOf(resp, err)
+
+	admin, err := gitlab.NewClient(os.Getenv("RUNWAY_ADMIN_TOKEN"), gitlab.WithBaseURL(os.Getenv("RUNWAY_URL")+"/api/v4"))
+	must(err, "admin client")
+	user, _, err := admin.Users.CreateUser(&gitlab.CreateUserOptions{
+		Username: gitlab.String(tag + "-user"), Name: gitlab.String(tag + " User"), Email: gitlab.String(tag + "@example.com"),
+		Password: gitlab.String("go-gitlab-password-1"),
+	})
+	must(err, "CreateUser")
+	user, _, err = admin.Users.ModifyUser(user.ID, &gitlab.ModifyUserOptions{Name: gitlab.String(tag + " Renamed User")})
+	must(err, "ModifyUser")
+	seen["user"] = map[string]interface{}{"username": user.Username, "name": user.Name}
+	resp, err = admin.Users.DeleteUser(user.ID)
+	must(err, "DeleteUser")
+	seen["user_delete_status"] = resp.StatusCode
+	_, resp, err = admin.Users.GetUser(user.ID, gitlab.GetUsersOptions{})
+	seen["user_after"] = statusOf(resp, err)
 
 	out, err := json.Marshal(seen)
 	must(err, "json")
