@@ -163,6 +163,8 @@ test.describe('[RUNNERS] runner lists', () => {
 
     await page.getByLabel('Tags').fill(tag);
     await page.getByRole('button', { name: 'Search' }).click();
+    // Without the tag the group's own two runners also make 3 rows: wait for the filter itself.
+    await expect(page).toHaveURL(new RegExp(`tag_list=${tag}`));
     const toggle = page.getByRole('switch', { name: 'Show only inherited' });
     await expect(toggle).toBeChecked();
     await expect(rows(page)).toHaveCount(3);

@@ -55,16 +55,21 @@ export function useToggleRunnerAssignment(fullPath: string) {
 
 export type RunnerSwitch = 'shared_runners_enabled' | 'group_runners_enabled';
 
-/** PUT /projects/:id with one of the two switches; the answer replaces the cached project. */
+/**
+ * PUT /projects/:id with one of the two switches. Its answer is GitLab's Entities::Project, not the
+ * ProjectWithAccess the page holds (no `permissions`), so the cached project takes the new value and is
+ * read again.
+ */
 export function useProjectRunnerSwitch(fullPath: string, field: RunnerSwitch) {
   const api = useApi();
   const client = useQueryClient();
   const refresh = useRefreshRunners(fullPath);
   return useMutation({
     mutationFn: (value: boolean) => api.put<ProjectWithAccess>(`/projects/${encoded(fullPath)}`, { [field]: value }),
-    onSuccess: (project) => {
-      client.setQueryData(queryKeys.projects.detail(fullPath), project);
-      return refresh();
+    onSuccess: (_, value) => {
+      const key = queryKeys.projects.detail(fullPath);
+      client.setQueryData<ProjectWithAccess>(key, (old) => (old ? { ...old, [field]: value } : old));
+      return Promise.all([client.invalidateQueries({ queryKey: key }), refresh()]);
     },
   });
 }

@@ -2,6 +2,7 @@
 // /groups/<path>/-/runners: the group's runners (GET /groups/:id/runners with GitLab's `membership`), for
 // group Maintainers and up; "New group runner" for Owners.
 import Link from 'next/link';
+import { NewRunnerButton } from './new-runner-button';
 import { notFound } from 'next/navigation';
 import { useCurrentUser } from '../dashboard/session-provider';
 import { isNotFound, useGroup, useGroupAccessLevel } from '../namespaces/use-namespaces';
@@ -48,14 +49,7 @@ export function GroupRunnersList({ fullPath }: { fullPath: string }) {
       }
       runnerHref={(id) => groupHref(g.full_path, `runners/${id}`)}
       actions={
-        level >= OWNER ? (
-          <Link
-            href={groupHref(g.full_path, 'runners/new')}
-            className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700"
-          >
-            New group runner
-          </Link>
-        ) : undefined
+        level >= OWNER ? <NewRunnerButton scope={{ kind: 'group', fullPath: g.full_path }} /> : undefined
       }
       emptyDescription="Runners are the agents that run your CI/CD jobs. Create a group runner to get started."
     />

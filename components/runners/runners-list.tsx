@@ -2,7 +2,6 @@
 // A runner list page: /admin/runners (every runner for admins, the caller's own otherwise) and
 // /groups/<path>/-/runners. Type tabs with counts, status stats, filters, sort and page live in the URL;
 // rows come with details and permissions in one request; selected runners take bulk actions.
-import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useCurrentUser } from '../dashboard/session-provider';
@@ -24,6 +23,8 @@ import {
 } from '@/lib/client/runner-filters';
 import type { RunnerListItem, RunnerType } from '@/lib/client/types';
 import { parameterErrors } from '@/lib/client/validation';
+import { ADMIN_SCOPE } from '@/lib/client/runner-paths';
+import { NewRunnerButton } from './new-runner-button';
 import { RunnerBulkBar, useBulkRunnerAction } from './runner-bulk-actions';
 import { mayChange, RunnersTable } from './runners-table';
 import { PER_PAGE, useRunnerCount, useRunnerListPage, type RunnerListSource } from './use-runners';
@@ -342,13 +343,7 @@ export function RunnersList() {
           : 'The runners you manage: project runners of projects you maintain and group runners of groups you own.'
       }
       runnerHref={(id) => `/admin/runners/${id}`}
-      actions={
-        admin ? (
-          <Link href="/admin/runners/new" className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700">
-            New instance runner
-          </Link>
-        ) : undefined
-      }
+      actions={<NewRunnerButton scope={ADMIN_SCOPE} />}
       emptyDescription="Runners are the agents that run your CI/CD jobs. Create a new runner to get started."
     />
   );
