@@ -15,6 +15,7 @@ import { parseTagList } from './tags';
 import { findRunnerForContact, type RunnerContactState } from './tokens';
 import { forbidden } from '../api/errors';
 import type { RequestContext } from '../api/handler';
+import { auditIp } from '../audit/service';
 
 const ACCESS_LEVELS = ['not_protected', 'ref_protected'] as const;
 const RUNNER_TYPES = ['instance_type', 'group_type', 'project_type'] as const;
@@ -78,7 +79,7 @@ export const registerEndpoint = endpoint({
       accessLevel: i.access_level ?? undefined,
       maximumTimeout: i.maximum_timeout ?? null,
     };
-    return created(await registerRunner(i.token ?? '', attrs));
+    return created(await registerRunner(i.token ?? '', attrs, auditIp(ctx.req)));
   },
 });
 
@@ -86,7 +87,7 @@ export const registerEndpoint = endpoint({
 export const unregisterEndpoint = endpoint({
   ...RUNNER_AUTH,
   async handle(ctx) {
-    await unregisterRunner(runnerToken(ctx), (updatedAt) => checkUnmodifiedSince(ctx.req, updatedAt));
+    await unregisterRunner(runnerToken(ctx), auditIp(ctx.req), (updatedAt) => checkUnmodifiedSince(ctx.req, updatedAt));
     return noContent();
   },
 });
@@ -139,7 +140,7 @@ export const resetByTokenEndpoint = endpoint({
   ...RUNNER_AUTH,
   params: { token: param.string().required(), system_id: param.string() },
   async handle(ctx) {
-    const result = await resetTokenByToken(ctx.input.token ?? '');
+    const result = await resetTokenByToken(ctx.input.token ?? '', auditIp(ctx.req));
     // GitLab authenticates (and so heartbeats) the runner before rotating.
     await heartbeat(result.runnerId, { systemXid: systemXid(ctx.input.system_id), info: {}, ip: requestIp(ctx.req), finish: false });
     return created(resetTokenResult(result.token, result.tokenExpiresAt));
@@ -162,7 +163,7 @@ export const resetByIdEndpoint = endpoint({
   scopes: ['manage_runner'],
   params: { id: param.integer().required() },
   async handle(ctx) {
-    return created(await resetTokenById(ctx.user(), ctx.input.id as number));
+    return created(await resetTokenById(ctx.user(), ctx.input.id as number, auditIp(ctx.req)));
   },
 });
 
@@ -195,14 +196,14 @@ export const createUserRunnerEndpoint = endpoint({
       tagList: i.tag_list !== undefined ? parseTagList(ctx.raw.tag_list) : undefined,
       accessLevel: i.access_level ?? undefined,
       maximumTimeout: i.maximum_timeout ?? null,
-    }));
+    }, auditIp(ctx.req)));
   },
 });
 
 /** POST /runners/reset_registration_token (instance). */
 export const resetInstanceRegistrationTokenEndpoint = endpoint({
   async handle(ctx) {
-    return created(await resetInstanceRegistrationToken(ctx.user()));
+    return created(await resetInstanceRegistrationToken(ctx.user(), auditIp(ctx.req)));
   },
 });
 
@@ -210,7 +211,7 @@ export const resetInstanceRegistrationTokenEndpoint = endpoint({
 export const resetProjectRegistrationTokenEndpoint = endpoint({
   params: { id: param.string().required() },
   async handle(ctx) {
-    return created(await resetProjectRegistrationToken(ctx.user(), ctx.input.id as string));
+    return created(await resetProjectRegistrationToken(ctx.user(), ctx.input.id as string, auditIp(ctx.req)));
   },
 });
 
@@ -218,6 +219,6 @@ export const resetProjectRegistrationTokenEndpoint = endpoint({
 export const resetGroupRegistrationTokenEndpoint = endpoint({
   params: { id: param.string().required() },
   async handle(ctx) {
-    return created(await resetGroupRegistrationToken(ctx.user(), ctx.input.id as string));
+    return created(await resetGroupRegistrationToken(ctx.user(), ctx.input.id as string, auditIp(ctx.req)));
   },
 });

@@ -17,7 +17,11 @@ import { findProject } from '../namespaces/resolve';
 import { runnerDetails, runnerManagerEntity, runnerSummary } from './entity';
 import { canAdminProjectRunners, canReadProjectRunners, canReadRunner, canReadRunnerJobs, canUpdateRunner, ownerProjectId, runnerPermissions } from './policy';
 import { countRunnerProjects, findRunnerDetails, listRunnerProjectIds, loadSummaryRelations, runnerManagers, summaryRelationsOf, type RunnerDetailsRow, type RunnerRow } from './queries';
-import { assignRunner, deleteRunner, findRunnerOr404, noAccess, runnerNotFound, unassignRunner, updateRunner } from './service';
+import { assignRunner, deleteRunner, findRunnerOr404, noAccess, runnerNotFound, unassignRunner, updateRunner, type ChangeOrigin } from './service';
+import { auditIp, userActor } from '../audit/service';
+
+/** The audit origin of a user's request. */
+const origin = (actor: Actor, req: Request): ChangeOrigin => ({ actor: userActor(actor), ip: auditIp(req) });
 
 const runnerScopes = ['manage_runner'];
 const idShape = { id: param.integer().required() };
@@ -116,7 +120,7 @@ export const updateRunnerEndpoint = endpoint({
       accessLevel: i.access_level,
       maximumTimeout: i.maximum_timeout,
       maintenanceNote: i.maintenance_note,
-    });
+    }, origin(actor, ctx.req));
     return runnerDetailsFor(actor, runner.id);
   },
 });
@@ -128,7 +132,7 @@ export const deleteRunnerEndpoint = endpoint({
   handle: async (ctx) => {
     const actor = ctx.user();
     const runner = await findRunnerOr404(ctx.input.id);
-    await deleteRunner(actor, runner, ctx.req);
+    await deleteRunner(actor, runner, ctx.req, origin(actor, ctx.req));
     return noContent();
   },
 });
@@ -276,7 +280,7 @@ export const assignRunnerEndpoint = endpoint({
     const actor = ctx.user();
     const project = await findProject(actor, ctx.pathParams.id);
     if (!(await canAdminProjectRunners(actor, project.id))) throw forbidden();
-    const runner = await assignRunner(actor, project.id, ctx.input.runner_id);
+    const runner = await assignRunner(actor, project.id, ctx.input.runner_id, origin(actor, ctx.req));
     const rel = await loadSummaryRelations([runner]);
     return created(runnerSummary(runner, rel));
   },
@@ -292,7 +296,7 @@ export const unassignRunnerEndpoint = endpoint({
   handle: async (ctx) => {
     const actor = ctx.user();
     const project = await findProject(actor, ctx.pathParams.id);
-    await unassignRunner(actor, project.id, ctx.input.runner_id, ctx.req);
+    await unassignRunner(actor, project.id, ctx.input.runner_id, ctx.req, origin(actor, ctx.req));
     return noContent();
   },
 });

@@ -18,6 +18,14 @@ import {
   registrationTokenMatches, rotateRunnerToken,
 } from './tokens';
 import { fullMessagesSentence, hasErrors, validateRunnerAttributes } from './validation';
+import { recordRegistrationTokenReset, recordRunnerAudit, userActor, type AuditActor, type AuditScope } from '../audit/service';
+
+/** Where a request came from, for the audit trail. */
+type Ip = string | null;
+
+const scopeOf = (owner: Owner): AuditScope =>
+  owner.runnerType === 'group_type' ? { type: 'group', id: owner.groupId! }
+    : owner.runnerType === 'project_type' ? { type: 'project', id: owner.projectId! } : { type: 'instance' };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -50,6 +58,7 @@ async function insertRunner(
   a: NewRunnerAttributes,
   meta: { registrationType: RunnerRegistrationType; creatorId: number | null },
   onInvalid: (errors: Record<string, string[]>) => Error,
+  audit: { actor: AuditActor; ip: Ip },
 ) {
   const tagList = a.tagList ?? [];
   const runUntagged = a.runUntagged ?? true;
@@ -83,6 +92,10 @@ async function insertRunner(
     });
     if (owner.projectId) await tx.runnerProject.create({ data: { runnerId: runner.id, projectId: owner.projectId } });
     if (tagList.length) await writeTaggings(tx, runner.id, tagList);
+    await recordRunnerAudit(tx, {
+      ...audit, runnerId: runner.id, action: meta.registrationType === 'registration_token' ? 'register' : 'create',
+      details: { paused: !(a.active ?? true), tag_list: tagList, locked: a.locked ?? false },
+    });
     return registrationDetails(runner.id, token, tokenExpiresAt);
   });
 }
@@ -122,9 +135,10 @@ async function ownerOfRegistrationToken(token: string): Promise<Owner> {
   throw forbidden(INVALID_TOKEN);
 }
 
-export async function registerRunner(token: string, a: NewRunnerAttributes) {
+export async function registerRunner(token: string, a: NewRunnerAttributes, ip: Ip) {
   const owner = await ownerOfRegistrationToken(token);
-  return insertRunner(owner, a, { registrationType: 'registration_token', creatorId: null }, (e) => validationError(e));
+  const actor: AuditActor = { kind: 'registration_token', scope: scopeOf(owner) };
+  return insertRunner(owner, a, { registrationType: 'registration_token', creatorId: null }, (e) => validationError(e), { actor, ip });
 }
 
 // ------------------------------------------------------------------ POST /user/runners
@@ -132,6 +146,7 @@ export async function registerRunner(token: string, a: NewRunnerAttributes) {
 export async function createUserRunner(
   actor: Actor,
   input: { runnerType: RunnerType; groupId?: number; projectId?: number } & NewRunnerAttributes,
+  ip: Ip,
 ) {
   let scope: RunnerOwnerScope;
   let owner: Owner;
@@ -150,7 +165,7 @@ export async function createUserRunner(
     owner = { runnerType: 'instance_type', groupId: null, projectId: null };
   }
   if (!(await canManageRunnersOf(actor, scope))) throw forbidden('Insufficient permissions');
-  return insertRunner(owner, input, { registrationType: 'authenticated_user', creatorId: actor.user.id }, (e) => badRequest(fullMessagesSentence(e)));
+  return insertRunner(owner, input, { registrationType: 'authenticated_user', creatorId: actor.user.id }, (e) => badRequest(fullMessagesSentence(e)), { actor: userActor(actor), ip });
 }
 
 // ------------------------------------------------------------------ runner-token operations
@@ -166,12 +181,13 @@ export async function authenticateRunner(token: string) {
  * DELETE /runners: removes the runner holding the token. `precondition` sees the locked row's updated_at
  * (GitLab's destroy_conditionally! answers 412 when If-Unmodified-Since is older).
  */
-export async function unregisterRunner(token: string, precondition: (updatedAt: Date) => void = () => undefined): Promise<void> {
+export async function unregisterRunner(token: string, ip: Ip, precondition: (updatedAt: Date) => void = () => undefined): Promise<void> {
   const deleted = await db().$transaction(async (tx) => {
     const row = await lockRunnerByToken(tx, token);
     if (!row) return false;
     const { updatedAt } = await tx.runner.findUniqueOrThrow({ where: { id: row.id }, select: { updatedAt: true } });
     precondition(updatedAt);
+    await recordRunnerAudit(tx, { actor: { kind: 'runner', runnerId: row.id }, ip, runnerId: row.id, action: 'delete', details: { via: 'token' } });
     await tx.runner.delete({ where: { id: row.id } });
     return true;
   });
@@ -195,19 +211,21 @@ export async function deleteRunnerManager(token: string, systemId: string): Prom
 }
 
 /** POST /runners/reset_authentication_token: rotates the presented token (only once, even if raced). */
-export async function resetTokenByToken(token: string) {
+export async function resetTokenByToken(token: string, ip: Ip) {
   const result = await db().$transaction(async (tx) => {
     const row = await lockRunnerByToken(tx, token);
     if (!row) return null;
     const runner = await tx.runner.findUniqueOrThrow({ where: { id: row.id } });
-    return { runnerId: runner.id, ...(await rotateRunnerToken(tx, runner)) };
+    const rotated = await rotateRunnerToken(tx, runner);
+    await recordRunnerAudit(tx, { actor: { kind: 'runner', runnerId: row.id }, ip, runnerId: row.id, action: 'reset_authentication_token', details: { via: 'token' } });
+    return { runnerId: runner.id, ...rotated };
   });
   if (!result) throw forbidden();
   return result;
 }
 
 /** POST /runners/:id/reset_authentication_token, by a user allowed to update the runner. */
-export async function resetTokenById(actor: Actor, runnerId: number) {
+export async function resetTokenById(actor: Actor, runnerId: number, ip: Ip) {
   const runner = isRowId(runnerId) ? await db().runner.findUnique({ where: { id: runnerId } }) : null;
   if (!runner) throw notFound('Runner');
   if (!(await canUpdateRunner(actor, runner))) throw forbidden('No access granted');
@@ -215,7 +233,9 @@ export async function resetTokenById(actor: Actor, runnerId: number) {
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM ci_runners WHERE id = ${runnerId} FOR UPDATE`;
     if (!locked.length) return null;
     const fresh = await tx.runner.findUniqueOrThrow({ where: { id: runnerId } });
-    return rotateRunnerToken(tx, fresh);
+    const rotated = await rotateRunnerToken(tx, fresh);
+    await recordRunnerAudit(tx, { actor: userActor(actor), ip, runnerId, action: 'reset_authentication_token', details: { via: 'id' } });
+    return rotated;
   });
   if (!result) throw notFound('Runner');
   return resetTokenResult(result.token, result.tokenExpiresAt);
@@ -224,33 +244,42 @@ export async function resetTokenById(actor: Actor, runnerId: number) {
 // ------------------------------------------------------------------ registration-token resets
 
 /** POST /runners/reset_registration_token (instance): admins, while registration tokens are allowed. */
-export async function resetInstanceRegistrationToken(actor: Actor) {
+export async function resetInstanceRegistrationToken(actor: Actor, ip: Ip) {
   if (!(await canManageRunnersOf(actor, { kind: 'instance' })) || !(await instanceAllowsRegistrationTokens())) throw forbidden();
   const token = newRegistrationToken();
   await currentSettings();
-  await db().applicationSetting.update({ where: { id: 1 }, data: { runnersRegistrationTokenDigest: digest(token) } });
+  await db().$transaction(async (tx) => {
+    await tx.applicationSetting.update({ where: { id: 1 }, data: { runnersRegistrationTokenDigest: digest(token) } });
+    await recordRegistrationTokenReset(tx, { actor: userActor(actor), ip, scope: { type: 'instance' } });
+  });
   return { token };
 }
 
 /** POST /projects/:id/runners/reset_registration_token: Maintainer+, while the root namespace allows tokens. */
-export async function resetProjectRegistrationToken(actor: Actor, projectRef: string) {
+export async function resetProjectRegistrationToken(actor: Actor, projectRef: string, ip: Ip) {
   const project = await findProject(actor, projectRef);
   if (!(await canManageRunnersOf(actor, { kind: 'project', projectId: project.id })) || !(await namespaceAllowsRegistrationTokens(project.namespaceId))) {
     throw forbidden();
   }
   const token = newRegistrationToken();
-  await db().project.update({ where: { id: project.id }, data: { runnersTokenDigest: digest(token) } });
+  await db().$transaction(async (tx) => {
+    await tx.project.update({ where: { id: project.id }, data: { runnersTokenDigest: digest(token) } });
+    await recordRegistrationTokenReset(tx, { actor: userActor(actor), ip, scope: { type: 'project', id: project.id } });
+  });
   return { token };
 }
 
 /** POST /groups/:id/runners/reset_registration_token: Owner, while the root namespace allows tokens. */
-export async function resetGroupRegistrationToken(actor: Actor, groupRef: string) {
+export async function resetGroupRegistrationToken(actor: Actor, groupRef: string, ip: Ip) {
   const group = await findGroup(actor, groupRef);
   if (!(await canManageRunnersOf(actor, { kind: 'group', groupId: group.id })) || !(await namespaceAllowsRegistrationTokens(group.id))) {
     throw forbidden();
   }
   const token = newRegistrationToken();
-  await db().namespace.update({ where: { id: group.id }, data: { runnersTokenDigest: digest(token) } });
+  await db().$transaction(async (tx) => {
+    await tx.namespace.update({ where: { id: group.id }, data: { runnersTokenDigest: digest(token) } });
+    await recordRegistrationTokenReset(tx, { actor: userActor(actor), ip, scope: { type: 'group', id: group.id } });
+  });
   return { token };
 }
 

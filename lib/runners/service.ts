@@ -10,6 +10,14 @@ import { loadTagLists, parseTagList, tagListChanged, writeTaggings } from './tag
 import { hasErrors, validateRunnerAttributes } from './validation';
 import { isRowId } from '../db/ids';
 import { holdProject } from '../namespaces/project-purge';
+import { recordRunnerAudit, type AuditActor } from '../audit/service';
+import { runnerChanges } from './audit-changes';
+
+/** Who asks for a change and from where: what the audit trail records with it. */
+export interface ChangeOrigin {
+  actor: AuditActor;
+  ip: string | null;
+}
 
 export const runnerNotFound = () => notFound('Runner');
 export const noAccess = () => forbidden('No access granted');
@@ -44,7 +52,7 @@ export interface RunnerUpdate {
 }
 
 /** PUT /runners/:id: validates like the model (400 {"message":{attr:[...]}}) and writes in one transaction. */
-export async function updateRunner(runnerId: number, u: RunnerUpdate): Promise<void> {
+export async function updateRunner(runnerId: number, u: RunnerUpdate, origin: ChangeOrigin): Promise<void> {
   await db().$transaction(async (tx) => {
     const runner = await lockRunner(runnerId, tx);
     if (!runner) throw runnerNotFound();
@@ -72,11 +80,17 @@ export async function updateRunner(runnerId: number, u: RunnerUpdate): Promise<v
     if (hasErrors(errors)) throw validationError(errors);
     await tx.runner.update({ where: { id: runnerId }, data: { ...next, active } });
     if (changed) await writeTaggings(tx, runnerId, tags);
+    const changes = runnerChanges({ ...runner, tagList: current }, { ...next, active, tagList: changed ? tags : current });
+    const fields = Object.keys(changes);
+    if (!fields.length) return;
+    // A change of the paused state alone is a pause or a resume; anything else is an update listing every field.
+    const action = fields.length === 1 && fields[0] === 'paused' ? (active ? 'resume' : 'pause') : 'update';
+    await recordRunnerAudit(tx, { ...origin, runnerId, action, details: { changes } });
   });
 }
 
 /** DELETE /runners/:id, checks in GitLab's order: admin, "more than one project", delete_runner, 412. */
-export async function deleteRunner(actor: Actor, runner: RunnerRow, req: Request): Promise<void> {
+export async function deleteRunner(actor: Actor, runner: RunnerRow, req: Request, origin: ChangeOrigin): Promise<void> {
   if (!actor.user.admin) {
     if (runner.runnerType === 'project_type' && (await runnerProjectCount(runner.id)) > 1) {
       throw forbidden('Runner associated with more than one project');
@@ -84,11 +98,16 @@ export async function deleteRunner(actor: Actor, runner: RunnerRow, req: Request
     if (!(await canDeleteRunner(actor, runner))) throw noAccess();
   }
   checkUnmodifiedSince(req, runner.updatedAt);
-  await db().runner.deleteMany({ where: { id: runner.id } });
+  await db().$transaction(async (tx) => {
+    // Recorded first (it reads the row); a runner already gone (a concurrent delete) records nothing.
+    if (!(await lockRunner(runner.id, tx))) return;
+    await recordRunnerAudit(tx, { ...origin, runnerId: runner.id, action: 'delete', details: { via: 'id' } });
+    await tx.runner.delete({ where: { id: runner.id } });
+  });
 }
 
 /** POST /projects/:id/runners (the project permission is checked by the caller). */
-export async function assignRunner(actor: Actor, projectId: number, runnerIdParam: number | null): Promise<RunnerRow> {
+export async function assignRunner(actor: Actor, projectId: number, runnerIdParam: number | null, origin: ChangeOrigin): Promise<RunnerRow> {
   const runner = await findRunnerOr404(runnerIdParam);
   const runnerId = runner.id;
   if (runner.runnerType === 'group_type') throw forbidden('Runner is a group runner');
@@ -111,12 +130,13 @@ export async function assignRunner(actor: Actor, projectId: number, runnerIdPara
       const owner = await ownerProjectId(locked, tx);
       await tx.runner.update({ where: { id: runnerId }, data: { ownerProjectId: owner ?? projectId } });
     }
+    await recordRunnerAudit(tx, { ...origin, runnerId, action: 'assign', details: { project_id: projectId } });
   });
   return (await findRunner(runnerId))!;
 }
 
 /** DELETE /projects/:id/runners/:runner_id (the project permission is checked by the caller). */
-export async function unassignRunner(actor: Actor, projectId: number, runnerIdParam: number | null, req: Request): Promise<void> {
+export async function unassignRunner(actor: Actor, projectId: number, runnerIdParam: number | null, req: Request, origin: ChangeOrigin): Promise<void> {
   if (!isRowId(runnerIdParam)) throw runnerNotFound();
   const runnerId = runnerIdParam;
   const link = await db().runnerProject.findUnique({ where: { runnerId_projectId: { runnerId, projectId } } });
@@ -138,6 +158,7 @@ export async function unassignRunner(actor: Actor, projectId: number, runnerIdPa
     }
     const removed = await tx.runnerProject.deleteMany({ where: { runnerId, projectId } });
     if (removed.count === 0) throw runnerNotFound();
+    await recordRunnerAudit(tx, { ...origin, runnerId, action: 'unassign', details: { project_id: projectId } });
   });
 }
 
