@@ -53,6 +53,7 @@ export function AdminOverview() {
             { href: '/admin/groups', label: 'Groups', hint: 'Every group on this instance; delete one.' },
             { href: '/admin/projects', label: 'Projects', hint: 'Every project on this instance; delete one.' },
             { href: '/admin/runners', label: 'Runners', hint: 'Every instance, group and project runner: status, tags, pause, edit, delete.' },
+            { href: '/admin/audit_logs', label: 'Audit events', hint: 'Who changed which runner or registration token, from where and when.' },
           ]}
         />
       </section>

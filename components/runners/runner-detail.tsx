@@ -18,6 +18,8 @@ import { RunnerHeader } from './runner-header';
 import { RunnerJobs } from './runner-jobs';
 import { RunnerManagers } from './runner-managers';
 import { RunnerProjects } from './runner-projects';
+import { RunnerActivity } from './runner-activity';
+import { cn } from '../ui/cn';
 import { useRunner, useUpdateRunner } from './use-runners';
 import { muted } from '../ui/muted';
 
@@ -123,6 +125,65 @@ export function RunnerLoadError({ scope, error, onRetry }: { scope: RunnerScope;
   );
 }
 
+type Update = ReturnType<typeof useUrlState>['update'];
+
+function RunnerTabs({ tab, onSelect }: { tab: 'details' | 'activity'; onSelect: (tab: 'details' | 'activity') => void }) {
+  const item = (value: 'details' | 'activity', label: string) => (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={tab === value}
+      aria-controls="runner-tab-panel"
+      onClick={() => onSelect(value)}
+      className={cn(
+        '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+        tab === value ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900',
+      )}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div role="tablist" aria-label="Runner" className="flex gap-2 border-b border-slate-200">
+      {item('details', 'Details')}
+      {item('activity', 'Activity')}
+    </div>
+  );
+}
+
+function RunnerDetailsTab({ runner: r, jobsPage, jobsStatus, update }: { runner: RunnerDetailsWithPermissions; jobsPage: number; jobsStatus?: string; update: Update }) {
+  const can = r._runway_permissions;
+  return (
+    <div id="runner-tab-panel" className="flex flex-col gap-6">
+      <RunnerFacts runner={r} canReadNote={can.update_runner} />
+
+      <section aria-labelledby="runner-managers-heading" className="flex flex-col gap-3">
+        <h2 id="runner-managers-heading" className="text-lg font-semibold text-slate-900">
+          Managers
+        </h2>
+        <RunnerManagers runnerId={r.id} />
+      </section>
+
+      {can.read_jobs && (
+        <section aria-labelledby="runner-jobs-heading" className="flex flex-col gap-3">
+          <h2 id="runner-jobs-heading" className="text-lg font-semibold text-slate-900">
+            Jobs
+          </h2>
+          <RunnerJobs
+            runnerId={r.id}
+            page={jobsPage}
+            onPageChange={(page) => update({ jobs_page: page })}
+            status={jobsStatus}
+            onStatusChange={(status) => update({ jobs_status: status }, { resetPages: ['jobs_page'] })}
+          />
+        </section>
+      )}
+
+      {r.runner_type === 'project_type' && <RunnerProjects runnerId={r.id} ownerProjectId={r._runway_owner_project_id ?? null} />}
+    </div>
+  );
+}
+
 export function RunnerDetail({ id, scope = ADMIN_SCOPE }: { id: number; scope?: RunnerScope }) {
   const runner = useRunner(id);
   const router = useRouter();
@@ -130,6 +191,7 @@ export function RunnerDetail({ id, scope = ADMIN_SCOPE }: { id: number; scope?: 
   const [deleting, setDeleting] = useState(false);
   const jobsPage = pageParam(params, 'jobs_page');
   const jobsStatus = textParam(params, 'jobs_status');
+  const tab = textParam(params, 'tab') === 'activity' ? 'activity' : 'details';
 
   if (runner.isPending) return <LoadingState />;
   if (runner.error) return <RunnerLoadError scope={scope} error={runner.error} onRetry={() => runner.refetch()} />;
@@ -159,31 +221,16 @@ export function RunnerDetail({ id, scope = ADMIN_SCOPE }: { id: number; scope?: 
         <RunnerHeader runner={r} actions={actions} />
       </div>
 
-      <RunnerFacts runner={r} canReadNote={can.update_runner} />
+      {/* The Activity tab (the runner's audit events) is for those who may edit the runner, as the API is. */}
+      {can.update_runner && <RunnerTabs tab={tab} onSelect={(t) => update({ tab: t === 'details' ? null : t, activity_page: null })} />}
 
-      <section aria-labelledby="runner-managers-heading" className="flex flex-col gap-3">
-        <h2 id="runner-managers-heading" className="text-lg font-semibold text-slate-900">
-          Managers
-        </h2>
-        <RunnerManagers runnerId={r.id} />
-      </section>
-
-      {can.read_jobs && (
-        <section aria-labelledby="runner-jobs-heading" className="flex flex-col gap-3">
-          <h2 id="runner-jobs-heading" className="text-lg font-semibold text-slate-900">
-            Jobs
-          </h2>
-          <RunnerJobs
-            runnerId={r.id}
-            page={jobsPage}
-            onPageChange={(page) => update({ jobs_page: page })}
-            status={jobsStatus}
-            onStatusChange={(status) => update({ jobs_status: status }, { resetPages: ['jobs_page'] })}
-          />
+      {tab === 'activity' && can.update_runner ? (
+        <section id="runner-tab-panel" aria-label="Activity" className="flex flex-col gap-3">
+          <RunnerActivity runnerId={r.id} page={pageParam(params, 'activity_page')} onPageChange={(page) => update({ activity_page: page })} />
         </section>
+      ) : (
+        <RunnerDetailsTab runner={r} jobsPage={jobsPage} jobsStatus={jobsStatus} update={update} />
       )}
-
-      {r.runner_type === 'project_type' && <RunnerProjects runnerId={r.id} ownerProjectId={r._runway_owner_project_id ?? null} />}
 
       {can.delete_runner && (
         <DeleteRunnerDialog

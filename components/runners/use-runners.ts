@@ -111,6 +111,8 @@ export function useUpdateRunner(id: number) {
       // PUT answers GitLab's RunnerDetails; the permissions stay until the details are read again.
       client.setQueryData<RunnerDetailsWithPermissions>(queryKeys.runners.detail(id), (old) => (old ? { ...runner, _runway_permissions: old._runway_permissions } : undefined));
       client.invalidateQueries({ queryKey: queryKeys.runners.detail(id), exact: true });
+      // The change wrote an audit event: an open Activity tab shows it.
+      client.invalidateQueries({ queryKey: ['audit_events'] });
       return client.invalidateQueries({ queryKey: queryKeys.runners.all, predicate: (q) => q.queryKey[1] === 'list' });
     },
   });

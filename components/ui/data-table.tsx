@@ -98,7 +98,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       {body ?? (
         // relative: the sr-only column headers (absolute) stay inside the scroller, not widening the page.
-        <div className="relative overflow-x-auto">
+        // Focusable, so a keyboard can scroll a table wider than a phone when no cell holds a link or button.
+        <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600" tabIndex={0} role="region" aria-label={props.label}>
           <table aria-label={props.label} className={cn('min-w-full divide-y divide-slate-200 text-sm', props.isFetching && 'opacity-60')}>
             <thead className="bg-slate-50">
               {table.getHeaderGroups().map((group) => (

@@ -1,6 +1,8 @@
 // TanStack Query keys, one factory per resource. List keys hold the URL's table state, so a page, filter
 // or sort in the address bar is exactly one cache entry; invalidating `all` refreshes every variant.
 export const queryKeys = {
+  /** Audit events of one source (`/audit_events`, `/runners/1/audit_events`, ...), keyed by its filters. */
+  auditEvents: (source: string, filters: Record<string, unknown>) => ['audit_events', source, filters] as const,
   personalAccessTokens: {
     all: ['personal_access_tokens'] as const,
     list: (filters: { userId: number; page: number; perPage: number; state?: string }) =>

@@ -289,3 +289,27 @@ export interface RunnerListItem extends Runner {
   } | null;
   _runway_permissions: RunnerPermissions;
 }
+
+/** GET /audit_events (and the group, project and runner variants): GitLab's AuditEvent entity. */
+export interface AuditEvent {
+  id: number;
+  author_id: number;
+  entity_id: number;
+  entity_type: string;
+  event_name: string;
+  details: {
+    custom_message?: string;
+    author_name?: string;
+    author_class?: string;
+    target_id?: number;
+    target_type?: string;
+    target_details?: string;
+    ip_address?: string | null;
+    entity_path?: string;
+    via?: string;
+    project_id?: number;
+    changes?: Record<string, { from: unknown; to: unknown }>;
+    [key: string]: unknown;
+  };
+  created_at: string;
+}

@@ -102,10 +102,10 @@ describe('[AUDIT] GET /audit_events (administrators)', () => {
     const seen: number[] = [];
     let next: string | null = `/audit_events?entity_type=Project&entity_id=${project.id}&pagination=keyset&per_page=1`;
     while (next) {
-      const res = await api('GET', next, { token: admin.token });
+      const res: any = await api('GET', next, { token: admin.token });
       expect(res.status).toBe(200);
       seen.push(...res.body.map((e: any) => e.id));
-      const link = res.headers.get('link');
+      const link: string | null = res.headers.get('link');
       next = link ? new URL(/<([^>]+)>; rel="next"/.exec(link)![1]).pathname.replace('/api/v4', '') + new URL(/<([^>]+)>/.exec(link)![1]).search : null;
       expect(seen.length).toBeLessThanOrEqual(all.body.length);
     }

@@ -1,0 +1,124 @@
+'use client';
+// /admin/audit_logs: the instance's audit events (GET /audit_events), newest first, with GitLab's filters
+// (entity type and id, a date range) kept in the URL, so a filtered view can be shared and Back undoes it.
+import { useState, type FormEvent } from 'react';
+import { Button } from '../ui/button';
+import { inputClass } from '../ui/input';
+import { PageHeader } from '../ui/page-header';
+import { ErrorState } from '../ui/states';
+import { pageParam, textParam, useUrlState } from '@/lib/client/url-state';
+import { AuditEventsTable } from './audit-events-table';
+import { AUDIT_PER_PAGE, useAuditEvents, type AuditFilters } from './use-audit-events';
+
+const ENTITY_TYPES = [
+  { value: 'Gitlab::Audit::InstanceScope', label: 'Instance' },
+  { value: 'Group', label: 'Group' },
+  { value: 'Project', label: 'Project' },
+  { value: 'User', label: 'User' },
+];
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The URL's dates (YYYY-MM-DD) as the API's bounds: from the start of the first day to the end of the last. */
+function apiFilters(f: { page: number; type?: string; id?: string; from?: string; to?: string }): AuditFilters {
+  return {
+    page: f.page,
+    entity_type: f.type,
+    entity_id: f.id,
+    created_after: f.from && DAY.test(f.from) ? `${f.from}T00:00:00Z` : f.from,
+    created_before: f.to && DAY.test(f.to) ? `${f.to}T23:59:59.999Z` : f.to,
+  };
+}
+
+export function AdminAuditEvents() {
+  const { params, update } = useUrlState();
+  const current = {
+    page: pageParam(params),
+    type: textParam(params, 'entity_type'),
+    id: textParam(params, 'entity_id'),
+    from: textParam(params, 'created_after'),
+    to: textParam(params, 'created_before'),
+  };
+  const filtered = !!(current.type || current.id || current.from || current.to);
+  const events = useAuditEvents('/audit_events', apiFilters(current));
+  const [draft, setDraft] = useState({ type: current.type ?? '', id: current.id ?? '', from: current.from ?? '', to: current.to ?? '' });
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    if (draft.id && !draft.type) return setFormError('Choose an entity type for the entity ID.');
+    if (draft.from && draft.to && draft.from > draft.to) return setFormError('The start date is after the end date.');
+    setFormError(null);
+    update({ entity_type: draft.type, entity_id: draft.id, created_after: draft.from, created_before: draft.to }, { resetPages: ['page'] });
+  };
+  const clear = () => {
+    setDraft({ type: '', id: '', from: '', to: '' });
+    setFormError(null);
+    update({ entity_type: null, entity_id: null, created_after: null, created_before: null }, { resetPages: ['page'] });
+  };
+
+  const d = events.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Audit events" description="Changes to runners and registration tokens: who made them, from where and when." />
+      <form onSubmit={apply} aria-label="Filter audit events" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            Entity type
+            <select className={inputClass} value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value })}>
+              <option value="">All</option>
+              {ENTITY_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            Entity ID
+            <input className={inputClass} inputMode="numeric" pattern="[0-9]*" value={draft.id} onChange={(e) => setDraft({ ...draft, id: e.target.value.trim() })} aria-invalid={!!formError && !!draft.id && !draft.type} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            From
+            <input type="date" className={inputClass} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            To
+            <input type="date" className={inputClass} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          </label>
+        </div>
+        {formError && (
+          <p role="alert" className="text-sm text-red-700">
+            {formError}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit">Apply filters</Button>
+          {filtered && (
+            <Button variant="secondary" onClick={clear}>
+              Clear filters
+            </Button>
+          )}
+        </div>
+      </form>
+      <AuditEventsTable
+        label="Audit events"
+        withTarget
+        data={d?.items}
+        pagination={{ page: current.page, perPage: d?.perPage ?? AUDIT_PER_PAGE, total: d?.total, totalPages: d?.totalPages, hasNext: d?.nextPage !== undefined }}
+        onPageChange={(page) => update({ page })}
+        isLoading={events.isPending}
+        isFetching={events.isFetching && !events.isPending}
+        error={events.error}
+        onRetry={() => events.refetch()}
+        // A filter the API refused: its message, and "Clear filters" in the form above as the way out.
+        errorState={filtered ? <ErrorState title="Could not load audit events with these filters" error={events.error} /> : undefined}
+        empty={
+          filtered
+            ? { title: 'No audit events match these filters', description: 'Change the entity or widen the date range, or clear the filters.' }
+            : { title: 'No audit events yet', description: 'Creating, registering, editing, pausing or deleting a runner records an event here.' }
+        }
+      />
+    </div>
+  );
+}
