@@ -113,15 +113,73 @@ async function windowStart(projectId: number, n: number): Promise<Date | null> {
 }
 
 /**
- * One page of `git log <tip>` with GitLab's filters. The walk first covers only the project's most
- * recent commits (a window a few times the page's reach), widening until the page fills or the window
- * spans the whole history, so early pages cost a few index lookups rather than the full ancestry.
- * As with git's own date-ordered walk, a commit dated after the window but reachable only through an
- * older one (clock skew) may be listed later than its date.
+ * One page of `git log <tip>` with GitLab's filters. `membership` is the id of a branch whose reach is
+ * stored (branch_commits) and whose tip is `tip`: then the page is read from the stored membership;
+ * otherwise the history is walked.
  */
-export async function listCommits(projectId: number, tip: string, f: CommitFilters, offset: number, limit: number): Promise<CommitData[]> {
+export async function listCommits(projectId: number, tip: string, f: CommitFilters, offset: number, limit: number, membership: number | null = null): Promise<CommitData[]> {
+  if (membership !== null) return listMemberCommits(projectId, membership, f, offset, limit);
   const filters = commitFilters(f);
   if (filters !== empty) return listFilteredCommits(projectId, tip, filters, offset, limit);
+  return listWalkedCommits(projectId, tip, offset, limit);
+}
+
+/** The branch's id when branch_commits holds its reach for its current tip, else null. */
+export async function storedMembership(projectId: number, ref: string): Promise<number | null> {
+  const branch = await db().branch.findUnique({ where: { projectId_name: { projectId, name: ref } }, select: { id: true, commitSha: true, membershipSha: true } });
+  return branch && branch.membershipSha === branch.commitSha ? branch.id : null;
+}
+
+// How many of the branch's newest commits a text search looks through before asking the trigram indexes.
+const RECENT_WINDOW = 2_000;
+
+/**
+ * A page of a branch with stored membership. Dates alone: a range of the (branch_id, committed_date)
+ * index, read in order, so the cost follows the page. A text search (message, SHA, author) first looks
+ * at the branch's newest commits, where a common word fills the page at once; if the page is still
+ * short, every match comes from the trigram indexes (few rows for a rare word, however old), is kept if
+ * the branch reaches it, and is ordered newest first. Left to itself the planner would read the date
+ * index until 40 matches turn up, which for a word common only in old history reads nearly all of it.
+ */
+async function listMemberCommits(projectId: number, branchId: number, f: CommitFilters, offset: number, limit: number): Promise<CommitData[]> {
+  const dates = sql`${f.since ? sql`AND m.committed_date >= ${f.since}` : empty} ${f.until ? sql`AND m.committed_date <= ${f.until}` : empty}`;
+  const text = commitFilters({ author: f.author, search: f.search });
+  if (text === empty) {
+    const rows = await db().$queryRaw<CommitSqlRow[]>`
+      SELECT ${COMMIT_COLUMNS} FROM branch_commits m JOIN commits c ON c.id = m.commit_id
+       WHERE m.branch_id = ${branchId} ${dates}
+       ORDER BY m.committed_date DESC, m.commit_id DESC OFFSET ${offset} LIMIT ${limit}`;
+    return rows.map(toCommitData);
+  }
+  const window = Math.max(RECENT_WINDOW, (offset + limit) * 10);
+  const recent = await db().$queryRaw<CommitSqlRow[]>`
+    WITH recent AS (
+      SELECT m.commit_id FROM branch_commits m
+       WHERE m.branch_id = ${branchId} ${dates}
+       ORDER BY m.committed_date DESC, m.commit_id DESC LIMIT ${window})
+    SELECT ${COMMIT_COLUMNS} FROM recent r JOIN commits c ON c.id = r.commit_id
+     WHERE TRUE ${text}
+     ORDER BY c.committed_date DESC, c.id DESC OFFSET ${offset} LIMIT ${limit}`;
+  if (recent.length === limit) return recent.map(toCommitData);
+  const all = await db().$queryRaw<CommitSqlRow[]>`
+    WITH matches AS MATERIALIZED (
+      SELECT c.id FROM commits c
+       WHERE c.project_id = ${projectId} ${commitFilters(f)})
+    SELECT ${COMMIT_COLUMNS} FROM matches x
+      JOIN branch_commits m ON m.branch_id = ${branchId} AND m.commit_id = x.id
+      JOIN commits c ON c.id = x.id
+     ORDER BY m.committed_date DESC, m.commit_id DESC OFFSET ${offset} LIMIT ${limit}`;
+  return all.map(toCommitData);
+}
+
+/**
+ * An unfiltered page by walking: the walk first covers only the project's most recent commits (a window
+ * a few times the page's reach), widening until the page fills or the window spans the whole history,
+ * so early pages cost a few index lookups rather than the full ancestry. As with git's own date-ordered
+ * walk, a commit dated after the window but reachable only through an older one (clock skew) may be
+ * listed later than its date.
+ */
+async function listWalkedCommits(projectId: number, tip: string, offset: number, limit: number): Promise<CommitData[]> {
   for (let reach = (offset + limit) * 4; ; reach *= 4) {
     const cutoff = await windowStart(projectId, reach);
     const rows = await db().$queryRaw<CommitSqlRow[]>`
