@@ -130,13 +130,13 @@ export async function storedMembership(projectId: number, ref: string): Promise<
   return branch && branch.membershipSha === branch.commitSha ? branch.id : null;
 }
 
-// How many of the branch's newest commits a text search looks through before asking the trigram indexes.
-const RECENT_WINDOW = 2_000;
+// How many of the branch's newest commits a text search reads through before asking the trigram indexes.
+const RECENT_WINDOW = 1_000;
 
 /**
  * A page of a branch with stored membership. Dates alone: a range of the (branch_id, committed_date)
- * index, read in order, so the cost follows the page. A text search (message, SHA, author) first looks
- * at the branch's newest commits, where a common word fills the page at once; if the page is still
+ * index, read in order, so the cost follows the page. A text search (message, SHA, author) first reads
+ * the branch's newest commits in order, where a common word fills the page at once; if the page is still
  * short, every match comes from the trigram indexes (few rows for a rare word, however old), is kept if
  * the branch reaches it, and is ordered newest first. Left to itself the planner would read the date
  * index until 40 matches turn up, which for a word common only in old history reads nearly all of it.
@@ -152,23 +152,28 @@ async function listMemberCommits(projectId: number, branchId: number, f: CommitF
     return rows.map(toCommitData);
   }
   const window = Math.max(RECENT_WINDOW, (offset + limit) * 10);
+  // One primary-key lookup per recent commit, in the branch's order, stopping once the page is full
+  // (LATERAL ... OFFSET 0 keeps the planner from hashing the whole commits table instead).
   const recent = await db().$queryRaw<CommitSqlRow[]>`
-    WITH recent AS (
-      SELECT m.commit_id FROM branch_commits m
+    SELECT ${COMMIT_COLUMNS} FROM (
+      SELECT m.commit_id, m.committed_date FROM branch_commits m
        WHERE m.branch_id = ${branchId} ${dates}
-       ORDER BY m.committed_date DESC, m.commit_id DESC LIMIT ${window})
-    SELECT ${COMMIT_COLUMNS} FROM recent r JOIN commits c ON c.id = r.commit_id
-     WHERE TRUE ${text}
-     ORDER BY c.committed_date DESC, c.id DESC OFFSET ${offset} LIMIT ${limit}`;
+       ORDER BY m.committed_date DESC, m.commit_id DESC LIMIT ${window}) r
+      CROSS JOIN LATERAL (SELECT * FROM commits c WHERE c.id = r.commit_id ${text} OFFSET 0) c
+     ORDER BY r.committed_date DESC, r.commit_id DESC OFFSET ${offset} LIMIT ${limit}`;
   if (recent.length === limit) return recent.map(toCommitData);
+  // Each match is checked against the branch by primary key (LATERAL ... OFFSET 0: never a hash of the
+  // branch's whole membership), and only the page's rows are read in full.
   const all = await db().$queryRaw<CommitSqlRow[]>`
     WITH matches AS MATERIALIZED (
-      SELECT c.id FROM commits c
-       WHERE c.project_id = ${projectId} ${commitFilters(f)})
-    SELECT ${COMMIT_COLUMNS} FROM matches x
-      JOIN branch_commits m ON m.branch_id = ${branchId} AND m.commit_id = x.id
-      JOIN commits c ON c.id = x.id
-     ORDER BY m.committed_date DESC, m.commit_id DESC OFFSET ${offset} LIMIT ${limit}`;
+      SELECT c.id, c.committed_date FROM commits c
+       WHERE c.project_id = ${projectId} ${commitFilters(f)}),
+    page AS (
+      SELECT x.id, x.committed_date FROM matches x
+        CROSS JOIN LATERAL (SELECT 1 FROM branch_commits m WHERE m.branch_id = ${branchId} AND m.commit_id = x.id OFFSET 0) m
+       ORDER BY x.committed_date DESC, x.id DESC OFFSET ${offset} LIMIT ${limit})
+    SELECT ${COMMIT_COLUMNS} FROM page p JOIN commits c ON c.id = p.id
+     ORDER BY p.committed_date DESC, p.id DESC`;
   return all.map(toCommitData);
 }
 

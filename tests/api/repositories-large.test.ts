@@ -54,7 +54,7 @@ describe('[REPOSITORIES] stored default-branch membership', () => {
       {},
       { page: 3 },
       { search: 'Commit 4999' },
-      // Matches only outside the newest 2,000 commits: answered from the trigram index.
+      // Matches only outside the newest 1,000 commits: answered from the trigram index.
       { search: 'Commit 17' },
       { search: 'Commit 17', page: 2 },
       { search: oldSha.slice(0, 8) },
