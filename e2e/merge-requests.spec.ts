@@ -2,7 +2,7 @@
 // server by title, SHA, author and dates; add and remove; the 20-commit limit; the API's refusals), the
 // read-only view of a Reporter, the not-found page for a non-member, the merge requests list and a commit.
 // Seeds through the API: fixture repositories built with git are imported by the administrator.
-import { expect, test, type APIResponse, type Browser, type Page, type Request } from '@playwright/test';
+import { expect, test, type APIResponse, type Browser, type Locator, type Page, type Request } from '@playwright/test';
 import { buildHistoryRepo, buildSampleRepo, removeRepo } from '../tests/fixtures/git-repos';
 import { expectAccessible, screenshot } from './support/axe';
 import { csrfToken, signIn, uniq } from './support/session';
@@ -49,6 +49,14 @@ async function signedInAs(browser: Browser, username: string): Promise<Page> {
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Add or remove previously merged commits' });
 const dialogRows = (page: Page) => dialog(page).getByRole('list', { name: 'Commits in main' }).getByRole('listitem');
 const contextList = (page: Page) => page.getByRole('list', { name: 'Previously merged commits' }).getByRole('listitem');
+/** Presses Tab (Shift+Tab with `back`) until `target` has focus, as a keyboard user would; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 40, back = false) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused();
+}
 const isContextWrite = (method: string) => (r: Request) => r.method() === method && new URL(r.url()).pathname.endsWith('/context_commits');
 
 test.describe('[MERGE REQUESTS] merge request pages', () => {
@@ -165,6 +173,43 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     expect(stored.map((c) => c.id).sort()).toEqual([repo.shas[11], repo.shas[9]].sort());
   });
 
+  test('[MERGE REQUESTS] keyboard only: open, search, tick and save with Tab, Space and Enter; Escape closes; focus returns to the button', async ({ page }) => {
+    const api = await rootApi(page);
+    const project = await api.importProject(repo.dir);
+    const mr = await api.mergeRequest(project.id, 'Keyboard only');
+    await page.goto(`/${project.path_with_namespace}/-/merge_requests/${mr.iid}/commits`);
+    const open = page.getByRole('button', { name: 'Add previously merged commits' });
+    await expect(open).toBeEnabled();
+    // From the top of the page to the button with Tab alone.
+    await page.locator('body').focus();
+    await tabTo(page, open, 80);
+    await page.keyboard.press('Enter');
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByLabel('Search by commit title or SHA')).toBeFocused();
+
+    // Escape closes without saving and gives focus back to the button.
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(dialog(page)).toBeVisible();
+    await page.keyboard.type('cache');
+    await expect(dialogRows(page)).toHaveCount(1);
+    const box = dialog(page).getByRole('checkbox', { name: /^Change 12: Speed up the cache/ });
+    await tabTo(page, box);
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+    await expect(dialog(page).getByText('1 commit to add')).toBeVisible();
+    const saveButton = dialog(page).getByRole('button', { name: 'Save changes' });
+    await tabTo(page, saveButton);
+    await page.keyboard.press('Enter');
+    await expect(dialog(page)).toBeHidden();
+    await expect(open).toBeFocused();
+    await expect(contextList(page)).toHaveCount(1);
+    await expect(contextList(page)).toContainText('Change 12: Speed up the cache');
+  });
+
   test('[MERGE REQUESTS] the dialog stops at 20 new commits and shows the API refusal without saving anything', async ({ page }) => {
     const api = await rootApi(page);
     const project = await api.importProject(repo.dir);
@@ -178,6 +223,7 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     // The 21st cannot be ticked; the ticked ones can still be unticked.
     await expect(boxes.nth(20)).toBeDisabled();
     await expect(boxes.nth(0)).toBeEnabled();
+    await expectAccessible(page);
     await screenshot(page, 'mr-dialog-limit');
 
     // Another client adds one of the ticked commits first: the API's message shows, and nothing is saved.
@@ -200,7 +246,10 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
       route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"500 Internal Server Error"}' }) : route.continue(),
     );
     await dialog(page).getByRole('button', { name: 'Save changes' }).click();
-    await expect(dialog(page).getByRole('alert')).toContainText('18 commits added, but removing commits failed: 500 Internal Server Error');
+    await expect(dialog(page).getByRole('alert')).toContainText(
+      `Saved: 18 commits added. Not saved: removing 1 commit (${repo.shas[29].slice(0, 8)}) failed: 500 Internal Server Error.`,
+    );
+    await expectAccessible(page);
     await screenshot(page, 'mr-dialog-partial');
     stored = await api.call<{ id: string }[]>('get', `/projects/${project.id}/merge_requests/${mr.iid}/context_commits?per_page=100`);
     expect(stored).toHaveLength(19);

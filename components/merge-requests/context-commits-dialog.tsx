@@ -12,7 +12,8 @@ import type { Commit } from '@/lib/client/types';
 import { CommitRow } from './commit-list';
 import { CONTEXT_COMMITS_LIMIT, PartialSaveError, useCommitSearch, useSaveContextCommits, type CommitSearch } from './use-merge-requests';
 
-const SEARCH_DELAY_MS = 500;
+// GitLab's usual search debounce (DEFAULT_DEBOUNCE_AND_THROTTLE_MS).
+const SEARCH_DELAY_MS = 250;
 
 function useDebounced<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -222,10 +223,14 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
   );
 }
 
-/** The API's own message; after a partial save, exactly what was kept. */
+/** The API's own message; after a partial save, exactly what was saved and what was not. */
 function saveErrorMessage(error: Error): string {
   if (error instanceof PartialSaveError) {
-    return `${plural(error.saved.added.length, 'commit')} added, but removing commits failed: ${error.message}. The list now shows what was saved; try the removal again.`;
+    const shorts = error.notRemoved.map((sha) => sha.slice(0, 8)).join(', ');
+    return (
+      `Saved: ${plural(error.saved.added.length, 'commit')} added. Not saved: removing ${plural(error.notRemoved.length, 'commit')} (${shorts}) failed: ${error.message}. ` +
+      'The list shows what was saved; save again to retry the removal.'
+    );
   }
   return error.message;
 }

@@ -130,6 +130,8 @@ export interface SaveOutcome {
 export class PartialSaveError extends Error {
   constructor(
     readonly saved: SaveOutcome,
+    /** The removals the failed DELETE left in place. */
+    readonly notRemoved: string[],
     readonly cause: unknown,
   ) {
     super(cause instanceof Error ? cause.message : String(cause));
@@ -153,7 +155,7 @@ export function useSaveContextCommits(fullPath: string, iid: number) {
         try {
           await api.delete(`${mrPath(fullPath, iid)}/context_commits?${qs}`);
         } catch (error) {
-          if (saved.added.length) throw new PartialSaveError(saved, error);
+          if (saved.added.length) throw new PartialSaveError(saved, remove, error);
           throw error;
         }
         saved.removed = remove;

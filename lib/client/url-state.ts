@@ -2,7 +2,7 @@
 // A page's table state in the address bar: read with `params`, change with `update`, which pushes a new
 // history entry (Back undoes a page turn or a search) or replaces the current one (typing in a search box).
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 
 export type QueryChanges = Record<string, string | number | undefined | null>;
 
@@ -37,14 +37,22 @@ export function useUrlState() {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
+  // The query last asked for, until the router shows it: a change made while a navigation is still
+  // loading (a debounced search box firing after a sort was picked) builds on it instead of undoing it.
+  const pending = useRef<string | null>(null);
+  const current = params.toString();
+  useEffect(() => {
+    pending.current = null;
+  }, [current]);
   const update = useCallback(
     (changes: QueryChanges, opts: { resetPages?: string[]; replace?: boolean } = {}) => {
-      const qs = mergeQuery(params.toString(), changes, opts.resetPages);
+      const qs = mergeQuery(pending.current ?? current, changes, opts.resetPages);
+      pending.current = qs;
       const href = qs ? `${pathname}?${qs}` : pathname;
       if (opts.replace) router.replace(href, { scroll: false });
       else router.push(href, { scroll: false });
     },
-    [params, pathname, router],
+    [current, pathname, router],
   );
   return { params, update };
 }

@@ -4,6 +4,7 @@ import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface EmbeddedDatabase {
@@ -44,7 +45,8 @@ export async function startEmbeddedDatabase(opts: {
     await mkdir(path.dirname(opts.dir), { recursive: true });
     releaseLock = await lockDataDir(lockFile(opts.dir), role);
   }
-  const db = await PGlite.create(memory ? undefined : opts.dir);
+  // pg_trgm: the migrations create it for the commit search's trigram indexes, as on a PostgreSQL server.
+  const db = await PGlite.create(memory ? undefined : opts.dir, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({
     db,
     host: '127.0.0.1',

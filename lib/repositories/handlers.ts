@@ -8,7 +8,7 @@ import { projectWebUrl } from '../namespaces/entity';
 import { AccessLevel } from '../namespaces/access';
 import { canReadCode } from './policy';
 import { commitEntity } from './entity';
-import { countBranches, findCommit, listBranches, listCommits, resolveRef, type BranchRow } from './queries';
+import { countBranches, findCommit, listBranches, listCommits, resolveRef, storedMembership, type BranchRow } from './queries';
 
 /** find_project! then authorize_read_code! (403). */
 async function readableRepository(actor: Actor | null, id: string) {
@@ -58,11 +58,12 @@ export async function listCommitsHandler(ctx: RequestContext<typeof listCommitsP
   if (i.ref_name && (i.ref_name.startsWith('-') || /\s/.test(i.ref_name))) throw apiError(400, 'ref_name is invalid');
   const ref = i.ref_name || project.defaultBranch;
   const tip = ref ? await resolveRef(project.id, ref) : null;
+  const membership = ref && tip ? await storedMembership(project.id, ref) : null;
   const page = await ctx.paginate<ReturnType<typeof commitEntity> | Marker>({
     fetch: async (offset, limit) => {
       if (!tip) return [];
       const want = limit - 1; // paginate asks for one extra row; GitLab only looks at a full page
-      const rows = await listCommits(project.id, tip, { since: i.since ?? undefined, until: i.until ?? undefined, author: i.author ?? undefined, search: i.search ?? undefined }, offset, want);
+      const rows = await listCommits(project.id, tip, { since: i.since ?? undefined, until: i.until ?? undefined, author: i.author ?? undefined, search: i.search ?? undefined }, offset, want, membership);
       const items = rows.map((c) => {
         const e = commitEntity(c, project);
         return i.trailers ? e : { ...e, trailers: {}, extended_trailers: {} };

@@ -12,6 +12,7 @@ import { runGit, spawnGit, GitError } from './git';
 import { LOG_ARGS, parseLogStream } from './log-stream';
 import type { CommitData } from './entity';
 import { classifyImportUrl } from './import-url';
+import { reachableShas, storeMembership } from './membership';
 
 const BATCH = 500;
 const NETWORK_TIMEOUT_MS = 30 * 60_000;
@@ -136,19 +137,33 @@ export async function importRepository(projectId: number, url: string): Promise<
   const commits = await importCommits(projectId, mirror);
   const branches = await readBranches(mirror);
   const head = await readHead(mirror);
-  await db().$transaction(async (tx) => {
-    await tx.branch.deleteMany({ where: { projectId } });
-    if (branches.length) await tx.branch.createMany({ data: branches.map((b) => ({ projectId, name: b.name, commitSha: b.sha })) });
-    const project = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { defaultBranch: true } });
-    const names = new Set(branches.map((b) => b.name));
-    const defaultBranch = project.defaultBranch ?? (head && names.has(head) ? head : (branches[0]?.name ?? null));
-    await tx.project.update({
-      where: { id: projectId },
-      data: { importStatus: 'finished', importError: null, importedAt: new Date(), defaultBranch, lastActivityAt: new Date() },
-    });
-  });
+  const names = new Set(branches.map((b) => b.name));
+  const pickDefault = (current: string | null) => current ?? (head && names.has(head) ? head : (branches[0]?.name ?? null));
+  // The default branch's reach, read from git before the transaction so it stays short.
+  const before = await db().project.findUniqueOrThrow({ where: { id: projectId }, select: { defaultBranch: true } });
+  const walked = branches.find((b) => b.name === pickDefault(before.defaultBranch));
+  const reach = walked ? await reachableShas(mirror, walked.sha) : [];
+  await db().$transaction(
+    async (tx) => {
+      await tx.branch.deleteMany({ where: { projectId } });
+      if (branches.length) await tx.branch.createMany({ data: branches.map((b) => ({ projectId, name: b.name, commitSha: b.sha })) });
+      const project = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { defaultBranch: true } });
+      const defaultBranch = pickDefault(project.defaultBranch);
+      if (walked && defaultBranch === walked.name) {
+        const row = await tx.branch.findUniqueOrThrow({ where: { projectId_name: { projectId, name: walked.name } }, select: { id: true } });
+        await storeMembership(tx, projectId, row.id, walked.sha, reach);
+      }
+      await tx.project.update({
+        where: { id: projectId },
+        data: { importStatus: 'finished', importError: null, importedAt: new Date(), defaultBranch, lastActivityAt: new Date() },
+      });
+    },
+    // Storing the reach of a 100,000-commit branch takes a few seconds on a busy machine.
+    { timeout: 120_000 },
+  );
   // Fresh statistics keep the history walks (recursive CTEs) on index lookups: without them the planner
   // may expect a handful of rows per project and choose scans.
   await db().$executeRawUnsafe('ANALYZE commits');
+  await db().$executeRawUnsafe('ANALYZE branch_commits');
   return { commits, branches: branches.length };
 }

@@ -113,15 +113,78 @@ async function windowStart(projectId: number, n: number): Promise<Date | null> {
 }
 
 /**
- * One page of `git log <tip>` with GitLab's filters. The walk first covers only the project's most
- * recent commits (a window a few times the page's reach), widening until the page fills or the window
- * spans the whole history, so early pages cost a few index lookups rather than the full ancestry.
- * As with git's own date-ordered walk, a commit dated after the window but reachable only through an
- * older one (clock skew) may be listed later than its date.
+ * One page of `git log <tip>` with GitLab's filters. `membership` is the id of a branch whose reach is
+ * stored (branch_commits) and whose tip is `tip`: then the page is read from the stored membership;
+ * otherwise the history is walked.
  */
-export async function listCommits(projectId: number, tip: string, f: CommitFilters, offset: number, limit: number): Promise<CommitData[]> {
+export async function listCommits(projectId: number, tip: string, f: CommitFilters, offset: number, limit: number, membership: number | null = null): Promise<CommitData[]> {
+  if (membership !== null) return listMemberCommits(projectId, membership, f, offset, limit);
   const filters = commitFilters(f);
   if (filters !== empty) return listFilteredCommits(projectId, tip, filters, offset, limit);
+  return listWalkedCommits(projectId, tip, offset, limit);
+}
+
+/** The branch's id when branch_commits holds its reach for its current tip, else null. */
+export async function storedMembership(projectId: number, ref: string): Promise<number | null> {
+  const branch = await db().branch.findUnique({ where: { projectId_name: { projectId, name: ref } }, select: { id: true, commitSha: true, membershipSha: true } });
+  return branch && branch.membershipSha === branch.commitSha ? branch.id : null;
+}
+
+// How many of the branch's newest commits a text search reads through before asking the trigram indexes.
+const RECENT_WINDOW = 1_000;
+
+/**
+ * A page of a branch with stored membership. Dates alone: a range of the (branch_id, committed_date)
+ * index, read in order, so the cost follows the page. A text search (message, SHA, author) first reads
+ * the branch's newest commits in order, where a common word fills the page at once; if the page is still
+ * short, every match comes from the trigram indexes (few rows for a rare word, however old), is kept if
+ * the branch reaches it, and is ordered newest first. Left to itself the planner would read the date
+ * index until 40 matches turn up, which for a word common only in old history reads nearly all of it.
+ */
+async function listMemberCommits(projectId: number, branchId: number, f: CommitFilters, offset: number, limit: number): Promise<CommitData[]> {
+  const dates = sql`${f.since ? sql`AND m.committed_date >= ${f.since}` : empty} ${f.until ? sql`AND m.committed_date <= ${f.until}` : empty}`;
+  const text = commitFilters({ author: f.author, search: f.search });
+  if (text === empty) {
+    const rows = await db().$queryRaw<CommitSqlRow[]>`
+      SELECT ${COMMIT_COLUMNS} FROM branch_commits m JOIN commits c ON c.id = m.commit_id
+       WHERE m.branch_id = ${branchId} ${dates}
+       ORDER BY m.committed_date DESC, m.commit_id DESC OFFSET ${offset} LIMIT ${limit}`;
+    return rows.map(toCommitData);
+  }
+  const window = Math.max(RECENT_WINDOW, (offset + limit) * 10);
+  // One primary-key lookup per recent commit, in the branch's order, stopping once the page is full
+  // (LATERAL ... OFFSET 0 keeps the planner from hashing the whole commits table instead).
+  const recent = await db().$queryRaw<CommitSqlRow[]>`
+    SELECT ${COMMIT_COLUMNS} FROM (
+      SELECT m.commit_id, m.committed_date FROM branch_commits m
+       WHERE m.branch_id = ${branchId} ${dates}
+       ORDER BY m.committed_date DESC, m.commit_id DESC LIMIT ${window}) r
+      CROSS JOIN LATERAL (SELECT * FROM commits c WHERE c.id = r.commit_id ${text} OFFSET 0) c
+     ORDER BY r.committed_date DESC, r.commit_id DESC OFFSET ${offset} LIMIT ${limit}`;
+  if (recent.length === limit) return recent.map(toCommitData);
+  // Each match is checked against the branch by primary key (LATERAL ... OFFSET 0: never a hash of the
+  // branch's whole membership), and only the page's rows are read in full.
+  const all = await db().$queryRaw<CommitSqlRow[]>`
+    WITH matches AS MATERIALIZED (
+      SELECT c.id, c.committed_date FROM commits c
+       WHERE c.project_id = ${projectId} ${commitFilters(f)}),
+    page AS (
+      SELECT x.id, x.committed_date FROM matches x
+        CROSS JOIN LATERAL (SELECT 1 FROM branch_commits m WHERE m.branch_id = ${branchId} AND m.commit_id = x.id OFFSET 0) m
+       ORDER BY x.committed_date DESC, x.id DESC OFFSET ${offset} LIMIT ${limit})
+    SELECT ${COMMIT_COLUMNS} FROM page p JOIN commits c ON c.id = p.id
+     ORDER BY p.committed_date DESC, p.id DESC`;
+  return all.map(toCommitData);
+}
+
+/**
+ * An unfiltered page by walking: the walk first covers only the project's most recent commits (a window
+ * a few times the page's reach), widening until the page fills or the window spans the whole history,
+ * so early pages cost a few index lookups rather than the full ancestry. As with git's own date-ordered
+ * walk, a commit dated after the window but reachable only through an older one (clock skew) may be
+ * listed later than its date.
+ */
+async function listWalkedCommits(projectId: number, tip: string, offset: number, limit: number): Promise<CommitData[]> {
   for (let reach = (offset + limit) * 4; ; reach *= 4) {
     const cutoff = await windowStart(projectId, reach);
     const rows = await db().$queryRaw<CommitSqlRow[]>`

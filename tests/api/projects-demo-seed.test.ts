@@ -57,4 +57,44 @@ describe('[NAMESPACES] platform demo seed', () => {
     const personal = await api('GET', `/projects/${encodeURIComponent(seed.demoProjectPaths.dotfiles)}`, { token: rootToken() });
     expect(personal.body.namespace).toMatchObject({ kind: 'user', full_path: 'dana.developer' });
   });
+
+  it('the demo repositories keep merge requests with context commits, one building on a merged one, and history to search', { timeout: 120_000 }, async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'runway-demo-repos-'));
+    const previous = process.env.RUNWAY_DATA_DIR;
+    process.env.RUNWAY_DATA_DIR = dataDir;
+    try {
+      await seed.seedPlatformDemo();
+      const { seedRepositoriesDemo } = await import('../../lib/seed/repositories');
+      await seedRepositoriesDemo();
+      const project = encodeURIComponent(seed.demoProjectPaths.api);
+      const mrs = await api('GET', `/projects/${project}/merge_requests`, { token: rootToken(), query: { state: 'all', per_page: 100 } });
+      const merged = mrs.body.find((m: any) => m.state === 'merged');
+      const building = mrs.body.find((m: any) => m.title === 'Add OAuth login');
+      expect(merged).toBeDefined();
+      const context = await api('GET', `/projects/${project}/merge_requests/${building.iid}/context_commits`, { token: rootToken() });
+      // It builds on the merged hotfix: its context commits include the merged MR's commit.
+      expect(context.body.map((c: any) => c.id)).toContain(merged.sha);
+      expect(context.body.length).toBeGreaterThanOrEqual(2);
+      // Months of history on main, searchable by title and author through the stored membership.
+      const page = await api('GET', `/projects/${project}/repository/commits`, { token: rootToken(), query: { ref_name: 'main', per_page: 100 } });
+      expect(page.body.length).toBeGreaterThanOrEqual(80);
+      const found = await api('GET', `/projects/${project}/repository/commits`, { token: rootToken(), query: { ref_name: 'main', search: 'rate limiter', author: 'mark', per_page: 100 } });
+      expect(found.body.length).toBeGreaterThan(0);
+      for (const c of found.body) {
+        expect(c.message.toLowerCase()).toContain('rate limiter');
+        expect(c.author_name).toBe('Mark Mayer');
+      }
+      const [main] = await client.db().$queryRaw<{ stored: boolean }[]>`
+        SELECT b.membership_sha = b.commit_sha AS stored FROM branches b JOIN projects p ON p.id = b.project_id
+         WHERE p.id = ${(await seed.platformDemoIds()).projects.api} AND b.name = 'main'`;
+      expect(main.stored).toBe(true);
+    } finally {
+      if (previous === undefined) delete process.env.RUNWAY_DATA_DIR;
+      else process.env.RUNWAY_DATA_DIR = previous;
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });
