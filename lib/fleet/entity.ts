@@ -5,6 +5,6 @@ export function runnerWork(r: RunnerWork) {
   return {
     runner: { id: r.id, description: r.description, runner_type: r.runner_type, status: r.status },
     jobs: r.jobs,
-    queued_duration: { median: r.median, p90: r.p90, p99: r.p99 },
+    queued_duration: { mean: r.mean, median: r.q?.[0] ?? null, p90: r.q?.[1] ?? null, p99: r.q?.[2] ?? null },
   };
 }

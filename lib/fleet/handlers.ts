@@ -5,7 +5,7 @@ import { forbidden } from '../api/errors';
 import { param } from '../api/params';
 import { runnerWork } from './entity';
 import { canReadFleet } from './policy';
-import { jobDays, statusCounts, statusHistory, topRunners, versionRows, versionSummary } from './queries';
+import { jobDays, statusCounts, statusHistory, topRunners, versionsInUse } from './queries';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -26,10 +26,7 @@ export const fleetStatusHistory = endpoint({
 
 export const fleetVersions = endpoint({
   before: requireFleetReader,
-  handle: async () => {
-    const [summary, versions] = await Promise.all([versionSummary(), versionRows()]);
-    return { ...summary, versions };
-  },
+  handle: () => versionsInUse(),
 });
 
 export const fleetJobs = endpoint({

@@ -60,35 +60,33 @@ export const VERSIONS_LIMIT = 100;
 // `major.minor.patch` at the start of a version string ("17.5.0~beta.12.gabc", "v16.11.1" parse too).
 // A version is outdated when it is more than one minor release behind the newest: an older major, or the
 // same major and a minor two or more below. Unparseable versions are neither newest nor outdated.
-const VERSIONS = sql`
-  WITH v AS (
-    SELECT m.version, count(*)::int AS managers, count(DISTINCT m.runner_id)::int AS runners,
-           (regexp_match(m.version, '^v?(\\d{1,9})\\.(\\d{1,9})(?:\\.(\\d{1,9}))?'))::int[] AS parts
-      FROM ci_runner_machines m WHERE m.version IS NOT NULL AND m.version <> ''
-     GROUP BY m.version),
-  newest AS (SELECT version, parts FROM v WHERE parts IS NOT NULL ORDER BY parts[1] DESC, parts[2] DESC, coalesce(parts[3], 0) DESC, version DESC LIMIT 1),
-  flagged AS (
-    SELECT v.*, coalesce(v.version = n.version, false) AS newest,
-           coalesce(v.parts[1] < n.parts[1] OR (v.parts[1] = n.parts[1] AND v.parts[2] < n.parts[2] - 1), false) AS outdated
-      FROM v LEFT JOIN newest n ON true)`;
-
-export async function versionRows(): Promise<VersionRow[]> {
-  return queryRows<VersionRow>(sql`${VERSIONS}
-    SELECT version, managers, runners, newest, outdated FROM flagged
-     ORDER BY parts[1] DESC NULLS LAST, parts[2] DESC NULLS LAST, coalesce(parts[3], 0) DESC, version DESC
-     LIMIT ${VERSIONS_LIMIT}`);
-}
-
-export async function versionSummary(): Promise<VersionSummary> {
-  // Runners are counted once even when their managers run several versions.
-  const [row] = await queryRows<VersionSummary>(sql`${VERSIONS}
-    SELECT (SELECT version FROM flagged WHERE newest) AS newest_version,
-           (SELECT count(*)::int FROM flagged) AS versions_count,
-           (SELECT count(*)::int FROM ci_runner_machines WHERE version IS NOT NULL AND version <> '') AS managers,
-           (SELECT count(DISTINCT runner_id)::int FROM ci_runner_machines WHERE version IS NOT NULL AND version <> '') AS runners,
+// One statement; `ci_runner_machines(version, runner_id)` feeds the grouping presorted, index only.
+export async function versionsInUse(): Promise<VersionSummary & { versions: VersionRow[] }> {
+  const [row] = await queryRows<VersionSummary & { versions: VersionRow[] | null }>(sql`
+    WITH v AS (
+      SELECT m.version, count(*)::int AS managers, count(DISTINCT m.runner_id)::int AS runners,
+             (regexp_match(m.version, '^v?(\\d{1,9})\\.(\\d{1,9})(?:\\.(\\d{1,9}))?'))::int[] AS parts
+        FROM ci_runner_machines m WHERE m.version <> ''
+       GROUP BY m.version),
+    newest AS (SELECT version, parts FROM v WHERE parts IS NOT NULL ORDER BY parts[1] DESC, parts[2] DESC, coalesce(parts[3], 0) DESC, version DESC LIMIT 1),
+    flagged AS (
+      SELECT v.*, coalesce(v.version = n.version, false) AS newest,
+             coalesce(v.parts[1] < n.parts[1] OR (v.parts[1] = n.parts[1] AND v.parts[2] < n.parts[2] - 1), false) AS outdated
+        FROM v LEFT JOIN newest n ON true),
+    listed AS (
+      SELECT * FROM flagged
+       ORDER BY parts[1] DESC NULLS LAST, parts[2] DESC NULLS LAST, coalesce(parts[3], 0) DESC, version DESC
+       LIMIT ${VERSIONS_LIMIT})
+    SELECT (SELECT version FROM newest) AS newest_version,
+           (SELECT count(*)::int FROM v) AS versions_count,
+           (SELECT coalesce(sum(managers), 0)::int FROM v) AS managers,
+           (SELECT count(DISTINCT runner_id)::int FROM ci_runner_machines WHERE version <> '') AS runners,
            (SELECT coalesce(sum(managers), 0)::int FROM flagged WHERE outdated) AS outdated_managers,
-           (SELECT count(DISTINCT m.runner_id)::int FROM ci_runner_machines m JOIN flagged f ON f.version = m.version AND f.outdated) AS outdated_runners`);
-  return row;
+           (SELECT count(DISTINCT m.runner_id)::int FROM ci_runner_machines m JOIN flagged f ON f.version = m.version AND f.outdated) AS outdated_runners,
+           (SELECT json_agg(json_build_object('version', version, 'managers', managers, 'runners', runners, 'newest', newest, 'outdated', outdated)
+                            ORDER BY parts[1] DESC NULLS LAST, parts[2] DESC NULLS LAST, coalesce(parts[3], 0) DESC, version DESC)
+              FROM listed) AS versions`);
+  return { ...row, versions: row.versions ?? [] };
 }
 
 export interface QueuedDuration {
@@ -103,41 +101,41 @@ export interface JobDay {
   queued_duration: QueuedDuration;
 }
 
-interface JobDayRow {
-  date: string | null;
+interface StatsRow {
   jobs: number;
-  median: number | null;
-  p90: number | null;
-  p99: number | null;
+  /** [median, p90, p99] */
+  q: Array<number | null> | null;
 }
 
-const percentiles = sql`
-  percentile_cont(0.5) WITHIN GROUP (ORDER BY b.queued_duration) AS median,
-  percentile_cont(0.9) WITHIN GROUP (ORDER BY b.queued_duration) AS p90,
-  percentile_cont(0.99) WITHIN GROUP (ORDER BY b.queued_duration) AS p99`;
+const queued = (q: StatsRow['q']): QueuedDuration => ({ median: q?.[0] ?? null, p90: q?.[1] ?? null, p99: q?.[2] ?? null });
 
-const windowStart = (days: number) => sql`((now() AT TIME ZONE 'UTC')::date - (${days}::int - 1))::timestamp AT TIME ZONE 'UTC'`;
+// One ordered-set aggregate for the three percentiles: one sort of the values, not three.
+const percentiles = sql`percentile_cont(ARRAY[0.5, 0.9, 0.99]) WITHIN GROUP (ORDER BY b.queued_duration) AS q`;
+
+const today = sql`(now() AT TIME ZONE 'UTC')::date`;
+const windowStart = (days: number) => sql`(${today} - (${days}::int - 1))::timestamp AT TIME ZONE 'UTC'`;
 
 /**
  * Jobs created per UTC day and their queued duration (seconds; jobs that never started have none), per day
- * and over the whole window, from one scan of the `ci_builds(created_at, ...)` index (GROUPING SETS).
+ * and over the whole window. Each day is its own range of the `ci_builds(created_at, ...)` index, so a day's
+ * values are sorted alone; the window's percentiles sort the window's values once, in a second statement
+ * that runs at the same time.
  */
 export async function jobDays(days: number): Promise<{ days: JobDay[]; total: Omit<JobDay, 'date'> }> {
-  const rows = await queryRows<JobDayRow>(sql`
-    WITH agg AS (
-      SELECT (b.created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS jobs, ${percentiles}
-        FROM ci_builds b WHERE b.created_at >= ${windowStart(days)}
-       GROUP BY GROUPING SETS ((b.created_at AT TIME ZONE 'UTC')::date, ()))
-    SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(a.jobs, 0) AS jobs, a.median, a.p90, a.p99
-      FROM generate_series((now() AT TIME ZONE 'UTC')::date - (${days}::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
-      LEFT JOIN agg a ON a.day = d.day::date
-    UNION ALL
-    SELECT NULL, coalesce((SELECT jobs FROM agg WHERE day IS NULL), 0), (SELECT median FROM agg WHERE day IS NULL),
-           (SELECT p90 FROM agg WHERE day IS NULL), (SELECT p99 FROM agg WHERE day IS NULL)
-     ORDER BY 1 NULLS LAST`);
-  const work = (r: JobDayRow) => ({ jobs: r.jobs, queued_duration: { median: r.median, p90: r.p90, p99: r.p99 } });
-  const total = rows.pop()!;
-  return { days: rows.map((r) => ({ date: r.date!, ...work(r) })), total: work(total) };
+  const [perDay, [total]] = await Promise.all([
+    queryRows<StatsRow & { date: string }>(sql`
+      SELECT to_char(d.day, 'YYYY-MM-DD') AS date, x.jobs, x.q
+        FROM generate_series(${today} - (${days}::int - 1), ${today}, interval '1 day') AS d(day),
+        LATERAL (SELECT count(*)::int AS jobs, ${percentiles} FROM ci_builds b
+                  WHERE b.created_at >= d.day::timestamp AT TIME ZONE 'UTC'
+                    AND b.created_at < (d.day + interval '1 day')::timestamp AT TIME ZONE 'UTC') x
+       ORDER BY d.day`),
+    queryRows<StatsRow>(sql`SELECT count(*)::int AS jobs, ${percentiles} FROM ci_builds b WHERE b.created_at >= ${windowStart(days)}`),
+  ]);
+  return {
+    days: perDay.map((r) => ({ date: r.date, jobs: r.jobs, queued_duration: queued(r.q) })),
+    total: { jobs: total.jobs, queued_duration: queued(total.q) },
+  };
 }
 
 export interface RunnerWork {
@@ -146,34 +144,36 @@ export interface RunnerWork {
   runner_type: string;
   status: string;
   jobs: number;
-  median: number | null;
-  p90: number | null;
-  p99: number | null;
+  mean: number | null;
+  q: Array<number | null> | null;
 }
 
 export const TOP_RUNNERS = 10;
 
 /**
- * The busiest runners (most jobs) and those whose jobs waited longest (median queued duration, then p90),
- * ten each, from one pass over the window's jobs grouped by runner.
+ * The busiest runners (most jobs) and those whose jobs waited longest (highest mean queued duration), ten
+ * each. Counts and means come from one hash aggregate over the window's jobs; percentiles are then taken
+ * for the (at most twenty) chosen runners only, from the `ci_builds(runner_id, created_at, ...)` index.
  */
 export async function topRunners(days: number): Promise<{ busiest: RunnerWork[]; longestQueues: RunnerWork[] }> {
-  const rows = await queryRows<RunnerWork & { list: 'busiest' | 'queues' }>(sql`
+  const rows = await queryRows<RunnerWork & { busy_rank: number | null; queue_rank: number | null }>(sql`
     WITH per_runner AS MATERIALIZED (
-      SELECT b.runner_id, count(*)::int AS jobs, ${percentiles}
+      SELECT b.runner_id, count(*)::int AS jobs, avg(b.queued_duration) AS mean
         FROM ci_builds b WHERE b.created_at >= ${windowStart(days)} AND b.runner_id IS NOT NULL
        GROUP BY b.runner_id),
-    busiest AS (SELECT 'busiest' AS list, p.* FROM per_runner p ORDER BY p.jobs DESC, p.runner_id LIMIT ${TOP_RUNNERS}),
-    queues AS (SELECT 'queues' AS list, p.* FROM per_runner p WHERE p.median IS NOT NULL
-                ORDER BY p.median DESC, p.p90 DESC, p.runner_id LIMIT ${TOP_RUNNERS}),
-    picked AS (SELECT * FROM busiest UNION ALL SELECT * FROM queues)
-    SELECT x.list, r.id, r.description, r.runner_type::text AS runner_type, ${statusCase('r')} AS status,
-           x.jobs, x.median, x.p90, x.p99
-      FROM picked x JOIN ci_runners r ON r.id = x.runner_id
-     ORDER BY x.list, CASE WHEN x.list = 'busiest' THEN x.jobs END DESC, CASE WHEN x.list = 'busiest' THEN r.id END,
-              x.median DESC, x.p90 DESC, r.id`);
-  return {
-    busiest: rows.filter((r) => r.list === 'busiest'),
-    longestQueues: rows.filter((r) => r.list === 'queues'),
-  };
+    busiest AS (SELECT runner_id, row_number() OVER (ORDER BY jobs DESC, runner_id) AS busy_rank
+                  FROM (SELECT * FROM per_runner ORDER BY jobs DESC, runner_id LIMIT ${TOP_RUNNERS}) t),
+    queues AS (SELECT runner_id, row_number() OVER (ORDER BY mean DESC, runner_id) AS queue_rank
+                 FROM (SELECT * FROM per_runner WHERE mean IS NOT NULL ORDER BY mean DESC, runner_id LIMIT ${TOP_RUNNERS}) t),
+    picked AS (SELECT coalesce(b.runner_id, q.runner_id) AS runner_id, b.busy_rank::int, q.queue_rank::int
+                 FROM busiest b FULL JOIN queues q ON q.runner_id = b.runner_id)
+    SELECT p.busy_rank, p.queue_rank, r.id, r.description, r.runner_type::text AS runner_type, ${statusCase('r')} AS status,
+           pr.jobs, pr.mean, x.q
+      FROM picked p
+      JOIN per_runner pr ON pr.runner_id = p.runner_id
+      JOIN ci_runners r ON r.id = p.runner_id,
+      LATERAL (SELECT ${percentiles} FROM ci_builds b WHERE b.runner_id = p.runner_id AND b.created_at >= ${windowStart(days)}) x`);
+  const ranked = (key: 'busy_rank' | 'queue_rank') =>
+    rows.filter((r) => r[key] !== null).sort((a, b) => a[key]! - b[key]!);
+  return { busiest: ranked('busy_rank'), longestQueues: ranked('queue_rank') };
 }

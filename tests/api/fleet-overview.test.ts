@@ -27,8 +27,8 @@ async function get(path: string, token?: string) {
 const RUNNERS: Array<[string, string | null, string, boolean]> = [
   ['online-1', '10 minutes', '30 days', true],
   ['online-2', '1 hour', '30 days', true],
-  ['online-3', '119 minutes', '30 days', true],
-  ['offline-1', '121 minutes', '30 days', true],
+  ['online-3', '100 minutes', '30 days', true],
+  ['offline-1', '140 minutes', '30 days', true],
   ['offline-2', '6 days', '30 days', true],
   ['paused-1', '10 minutes', '30 days', false],
   ['stale-1', '8 days', '30 days', true],
@@ -62,6 +62,7 @@ const JOBS: Array<[string | null, number, Array<number | null>]> = [
   ['online-3', 3, [100]],
   [null, 3, [null]],
   ['offline-1', 6, [30, 30, 30]],
+  ['offline-2', 2, [10, 10, 109]],
   ['online-1', 8, [1000, 1000, 1000, 1000, 1000]],
 ];
 
@@ -136,6 +137,10 @@ describe.skipIf(!external)('[FLEET] fleet overview API on a seeded fleet', { tim
       body: JSON.stringify({ name: 'fleet', scopes: ['api'] }),
     }).then((r) => r.json() as Promise<{ token: string }>);
     userToken = pat.token;
+    // Snapshot and demo code run in this process too, against the fleet's database.
+    process.env.DATABASE_URL = database.inspectUrl;
+    process.env.RUNWAY_DB_POOL_MAX = '4';
+    delete process.env.RUNWAY_RESOLVED_DATABASE_URL;
   }, 240_000);
 
   afterAll(async () => {
@@ -216,32 +221,32 @@ describe.skipIf(!external)('[FLEET] fleet overview API on a seeded fleet', { tim
     const res = await get('/runners/fleet/jobs', rootToken);
     const b = res.body;
     expect(b.days).toBe(7);
-    expect(b.jobs).toBe(11);
-    // Queued durations in the window: 1 2 3 4 10 20 30 30 30 100 (the pending job has none).
-    expect(b.queued_duration).toEqual({ median: 15, p90: expect.closeTo(37, 6), p99: expect.closeTo(93.7, 6) });
+    expect(b.jobs).toBe(14);
+    // Queued durations in the window: 1 2 3 4 10 10 10 20 30 30 30 100 109 (the pending job has none).
+    expect(b.queued_duration).toEqual({ median: 10, p90: expect.closeTo(86, 6), p99: expect.closeTo(107.92, 6) });
     expect(b.per_day.map((d: any) => [d.date, d.jobs])).toEqual([
-      [day(6), 3], [day(5), 0], [day(4), 0], [day(3), 2], [day(2), 0], [day(1), 2], [day(0), 4],
+      [day(6), 3], [day(5), 0], [day(4), 0], [day(3), 2], [day(2), 3], [day(1), 2], [day(0), 4],
     ]);
     expect(b.per_day[6].queued_duration).toEqual({ median: 2.5, p90: expect.closeTo(3.7, 6), p99: expect.closeTo(3.97, 6) });
     expect(b.per_day[5].queued_duration).toEqual({ median: 15, p90: expect.closeTo(19, 6), p99: expect.closeTo(19.9, 6) });
     expect(b.per_day[3].queued_duration).toEqual({ median: 100, p90: 100, p99: 100 });
-    expect(b.per_day[4].queued_duration).toEqual({ median: null, p90: null, p99: null });
-    expect(b.busiest_runners.map((r: any) => [r.runner.description, r.jobs])).toEqual([['online-1', 4], ['offline-1', 3], ['online-2', 2], ['online-3', 1]]);
+    expect(b.per_day[4].queued_duration).toEqual({ median: 10, p90: expect.closeTo(89.2, 6), p99: expect.closeTo(107.02, 6) });
+    expect(b.per_day[1].queued_duration).toEqual({ median: null, p90: null, p99: null });
+    expect(b.busiest_runners.map((r: any) => [r.runner.description, r.jobs])).toEqual([['online-1', 4], ['offline-1', 3], ['offline-2', 3], ['online-2', 2], ['online-3', 1]]);
     expect(b.busiest_runners[0]).toEqual({
       runner: { id: ids['online-1'], description: 'online-1', runner_type: 'instance_type', status: 'online' },
       jobs: 4,
-      queued_duration: { median: 2.5, p90: expect.closeTo(3.7, 6), p99: expect.closeTo(3.97, 6) },
+      queued_duration: { mean: 2.5, median: 2.5, p90: expect.closeTo(3.7, 6), p99: expect.closeTo(3.97, 6) },
     });
-    expect(b.longest_queues.map((r: any) => [r.runner.description, r.queued_duration.median])).toEqual([
-      ['online-3', 100], ['offline-1', 30], ['online-2', 15], ['online-1', 2.5],
+    // Ranked by mean queued duration (the outlier-heavy runner first: its mean 43 beats a steady 30).
+    expect(b.longest_queues.map((r: any) => [r.runner.description, r.queued_duration.mean, r.queued_duration.median])).toEqual([
+      ['online-3', 100, 100], ['offline-2', 43, 10], ['offline-1', 30, 30], ['online-2', 15, 15], ['online-1', 2.5, 2.5],
     ]);
     const today = await get('/runners/fleet/jobs?days=1', rootToken);
     expect(today.body).toMatchObject({ days: 1, jobs: 4, per_day: [{ date: day(0), jobs: 4 }] });
   });
 
   it('the snapshot is idempotent per day: concurrent runs keep one row and take the latest counts', async () => {
-    process.env.DATABASE_URL = database.inspectUrl;
-    delete process.env.RUNWAY_RESOLVED_DATABASE_URL;
     const { takeFleetSnapshot } = await import('../../lib/fleet/snapshots');
     const { disconnectDb } = await import('../../lib/db/client');
     try {
@@ -255,6 +260,27 @@ describe.skipIf(!external)('[FLEET] fleet overview API on a seeded fleet', { tim
       expect(history.body).toEqual([{ date: day(0), ...NOW, online: 2, paused: 2 }]);
     } finally {
       await q(`UPDATE ci_runners SET active = true WHERE id = $1`, [ids['online-1']]);
+      await disconnectDb();
+    }
+  });
+
+  it('the demo history fills every missing day of the last 30 from the runners, keeps recorded days, and is idempotent', async () => {
+    const { seedFleetDemo } = await import('../../lib/seed/fleet');
+    const { disconnectDb } = await import('../../lib/db/client');
+    try {
+      await seedFleetDemo();
+      const first = (await get('/runners/fleet/status_history', rootToken)).body;
+      await seedFleetDemo();
+      expect((await get('/runners/fleet/status_history', rootToken)).body).toEqual(first);
+      expect(first.every((d: any) => d.total !== null && d.online + d.offline + d.stale + d.never_contacted + d.paused === d.total)).toBe(true);
+      // Nine runners were created 30 days ago, the rest within the last 8 days; recorded days are kept.
+      expect(first[0]).toMatchObject({ date: day(29), total: 9 });
+      expect(first[28]).toMatchObject({ date: day(1), total: 13 });
+      expect(first[27]).toEqual({ date: day(2), online: 5, offline: 1, stale: 2, never_contacted: 1, paused: 0, total: 9 });
+      // stale-3, last contacted 30 days ago, counts as stale from 7 days after that contact (day 23 on), not before.
+      expect(first.slice(29 - 23).every((d: any) => d.stale >= 1)).toBe(true);
+      expect(first[0]).toMatchObject({ stale: 0 });
+    } finally {
       await disconnectDb();
     }
   });

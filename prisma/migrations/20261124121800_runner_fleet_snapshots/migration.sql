@@ -1,3 +1,6 @@
+-- DropIndex
+DROP INDEX "ci_runner_machines_version_idx";
+
 -- CreateTable
 CREATE TABLE "ci_runner_fleet_snapshots" (
     "day" DATE NOT NULL,
@@ -14,3 +17,9 @@ CREATE TABLE "ci_runner_fleet_snapshots" (
 
 -- CreateIndex
 CREATE INDEX "ci_builds_created_at_runner_id_queued_duration_idx" ON "ci_builds"("created_at", "runner_id", "queued_duration");
+
+-- CreateIndex
+CREATE INDEX "ci_builds_runner_id_created_at_queued_duration_idx" ON "ci_builds"("runner_id", "created_at", "queued_duration");
+
+-- CreateIndex
+CREATE INDEX "ci_runner_machines_version_runner_id_idx" ON "ci_runner_machines"("version", "runner_id");
