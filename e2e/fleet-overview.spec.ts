@@ -70,7 +70,7 @@ test.describe('[FLEET] fleet dashboard', () => {
 
     await row.getByRole('link', { name: `View runners on version ${version}` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/runners\\?version_prefix=${version.replace(/\./g, '\\.')}$`));
-    await expect(page.getByRole('link', { name: description }).first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('table', { name: 'Runners' }).getByRole('row').filter({ hasText: description })).toHaveCount(1, { timeout: 20_000 });
   });
 
   test('[FLEET] loading, an error with Try again, and an empty fleet', async ({ page }) => {

@@ -16,7 +16,8 @@ const tooltip = {
   labelStyle: { color: ink, fontWeight: 600 },
   cursor: { fill: 'var(--chart-cursor)' },
 } as const;
-const legend = { wrapperStyle: { fontSize: 12, color: ink } } as const;
+// Legend items in the series' own order (Online first), not alphabetical.
+const legend = { wrapperStyle: { fontSize: 12, color: ink }, itemSorter: null } as const;
 
 export function StatusHistoryChart({ days }: { days: FleetStatusDay[] }) {
   return (
@@ -45,7 +46,7 @@ export function VersionsChart({ versions }: { versions: FleetVersion[] }) {
         <XAxis type="number" tickFormatter={(v: number) => formatCount(v)} allowDecimals={false} {...axis} />
         <YAxis type="category" dataKey="version" width={96} interval={0} {...axis} />
         <Tooltip formatter={(v) => formatCount(Number(v))} {...tooltip} />
-        <Bar dataKey="managers" name="Runner managers" isAnimationActive={false}>
+        <Bar dataKey="managers" name="Runner managers" maxBarSize={28} isAnimationActive={false}>
           {versions.map((v) => (
             <Cell key={v.version} fill={versionColour(v)} />
           ))}
@@ -63,7 +64,7 @@ export function JobsPerDayChart({ perDay }: { perDay: FleetJobs['per_day'] }) {
         <XAxis dataKey="date" tickFormatter={formatDay} {...axis} />
         <YAxis tickFormatter={(v: number) => formatCount(v)} width={56} allowDecimals={false} {...axis} />
         <Tooltip labelFormatter={(d) => formatDay(String(d))} formatter={(v) => formatCount(Number(v))} {...tooltip} />
-        <Bar dataKey="jobs" name="Jobs" fill="var(--fleet-version)" isAnimationActive={false} />
+        <Bar dataKey="jobs" name="Jobs" fill="var(--fleet-version)" maxBarSize={48} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );

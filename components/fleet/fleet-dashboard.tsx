@@ -18,13 +18,13 @@ function Breadcrumbs() {
     <nav aria-label="Breadcrumb">
       <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600 dark:text-slate-300">
         <li className="flex items-center gap-1">
-          <Link href="/admin" className="hover:text-slate-900 hover:underline">
+          <Link href="/admin" className="hover:text-slate-900 hover:underline dark:hover:text-white">
             Admin area
           </Link>
           <span aria-hidden>/</span>
         </li>
         <li className="flex items-center gap-1">
-          <Link href="/admin/runners" className="hover:text-slate-900 hover:underline">
+          <Link href="/admin/runners" className="hover:text-slate-900 hover:underline dark:hover:text-white">
             Runners
           </Link>
           <span aria-hidden>/</span>
@@ -93,7 +93,7 @@ export function FleetDashboard() {
       ) : (
         <>
           <StatusCounts status={status.data} />
-          <StatusHistory />
+          <StatusHistory now={status.data} />
           <Versions />
           <Work />
         </>

@@ -7,7 +7,7 @@ import { Badge } from '../ui/badge';
 import { formatCount, formatDay, formatDuration } from '@/lib/client/fleet-format';
 import { ChartFigure, ChartLoading, DataTable, Panel, PartState, type Column } from './fleet-figure';
 import { STATUS_LABELS } from './status-labels';
-import { HISTORY_DAYS, STATUS_KEYS, useFleetHistory, useFleetJobs, useFleetVersions, WORK_DAYS, type FleetStatusDay, type FleetVersion, type RunnerWork } from './use-fleet';
+import { HISTORY_DAYS, STATUS_KEYS, useFleetHistory, useFleetJobs, useFleetVersions, WORK_DAYS, type FleetStatus, type FleetStatusDay, type FleetVersion, type RunnerWork } from './use-fleet';
 
 // The chart library is its own chunk, fetched by this page only (Next.js wants the options written out).
 const StatusHistoryChart = dynamic(() => import('./fleet-charts').then((m) => m.StatusHistoryChart), { ssr: false, loading: ChartLoading });
@@ -17,9 +17,11 @@ const QueuedDurationChart = dynamic(() => import('./fleet-charts').then((m) => m
 
 const link = 'font-medium text-indigo-700 hover:underline dark:text-indigo-300';
 
-export function StatusHistory() {
+/** Today's bar shows the counts of the moment (the cards above), not the last snapshot, which may be minutes old. */
+export function StatusHistory({ now }: { now: FleetStatus }) {
   const history = useFleetHistory();
-  const days = history.data ?? [];
+  const today = now.counted_at.slice(0, 10);
+  const days = (history.data ?? []).map((d) => (d.date === today ? { ...d, ...Object.fromEntries(STATUS_KEYS.map((k) => [k, now[k]])), total: now.total } : d));
   const columns: Column<FleetStatusDay>[] = [
     { header: 'Day', cell: (d) => formatDay(d.date) },
     ...STATUS_KEYS.map((key) => ({ header: STATUS_LABELS[key], numeric: true, cell: (d: FleetStatusDay) => (d.total === null ? 'No snapshot' : formatCount(d[key])) })),
