@@ -5,7 +5,8 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useCurrentUser } from '../dashboard/session-provider';
-import { Button } from '../ui/button';
+import Link from 'next/link';
+import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 import { FieldError } from '../ui/field-error';
 import { EmptyState } from '../ui/states';
@@ -343,7 +344,18 @@ export function RunnersList() {
           : 'The runners you manage: project runners of projects you maintain and group runners of groups you own.'
       }
       runnerHref={(id) => `/admin/runners/${id}`}
-      actions={<NewRunnerButton scope={ADMIN_SCOPE} />}
+      actions={
+        admin ? (
+          <div className="flex flex-wrap gap-2">
+            <Link href="/admin/runners/dashboard" className={buttonClass('secondary')}>
+              Fleet dashboard
+            </Link>
+            <NewRunnerButton scope={ADMIN_SCOPE} />
+          </div>
+        ) : (
+          <NewRunnerButton scope={ADMIN_SCOPE} />
+        )
+      }
       emptyDescription="Runners are the agents that run your CI/CD jobs. Create a new runner to get started."
     />
   );

@@ -1,6 +1,7 @@
 // Job kinds and the code that runs them.
 import { runImportJob, IMPORT_JOB_KIND } from '../repositories/import-queue';
 import { deleteExpiredCounters } from '../rate-limits/queries';
+import { SNAPSHOT_EVERY_MS, takeFleetSnapshot } from '../fleet/snapshots';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -14,7 +15,9 @@ export interface PeriodicTask {
   run: () => Promise<unknown>;
 }
 
-/** Housekeeping every instance runs on a timer; each task is idempotent, so instances need not agree. */
+/** Housekeeping every instance runs at start and then on a timer; each task is idempotent, so instances need not agree. */
 export const periodicTasks: PeriodicTask[] = [
   { name: 'delete expired rate-limit counters', everyMs: 5 * 60_000, run: deleteExpiredCounters },
+  // Today's row of the fleet overview's status history (one row per day, upserted).
+  { name: 'runner fleet snapshot', everyMs: SNAPSHOT_EVERY_MS, run: takeFleetSnapshot },
 ];

@@ -69,11 +69,11 @@ export function startBackgroundWorker(): () => void {
     if (!running) schedule(wakePolls.shift()!);
   });
   schedule(0);
-  const periodic = periodicTasks.map((task) =>
-    setInterval(() => {
-      task.run().catch((err: unknown) => logError('periodic task failed', err, { task: task.name }));
-    }, task.everyMs).unref(),
-  );
+  const runTask = (task: (typeof periodicTasks)[number]) =>
+    task.run().catch((err: unknown) => logError('periodic task failed', err, { task: task.name }));
+  // Once at start too, so a fresh instance has today's fleet snapshot without waiting an interval.
+  periodicTasks.forEach(runTask);
+  const periodic = periodicTasks.map((task) => setInterval(() => runTask(task), task.everyMs).unref());
   return () => {
     stopped = true;
     periodic.forEach(clearInterval);

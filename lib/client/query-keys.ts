@@ -67,6 +67,11 @@ export const queryKeys = {
     list: (filters: { search?: string; page: number; perPage: number }) => ['admin', 'users', 'list', filters] as const,
     detail: (id: number) => ['admin', 'users', 'detail', id] as const,
   },
+  /** The fleet overview's reads (Runway extension, /runners/fleet/*), one per chart. */
+  fleet: {
+    all: ['runners', 'fleet'] as const,
+    part: (name: string, days?: number) => ['runners', 'fleet', name, days ?? null] as const,
+  },
   /** X-Total of each list the admin overview counts. */
   adminCounts: ['admin', 'counts'] as const,
   currentUser: ['user'] as const,

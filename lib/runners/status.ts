@@ -63,3 +63,14 @@ export function statusCondition(status: StatusFilter, alias = 'r'): Sql {
       return sql`${col('active')} = false`;
   }
 }
+
+/** The one status a runner has (as `runnerStatus`), as a SQL expression on the runner alias `r`: the fleet's counts. */
+export function statusCase(alias = 'r'): Sql {
+  const col = (c: string) => raw(`${alias}.${c}`);
+  return sql`CASE
+    WHEN greatest(${col('created_at')}, coalesce(${col('contacted_at')}, ${col('created_at')})) <= now() - interval '7 days' THEN 'stale'
+    WHEN ${col('contacted_at')} IS NULL THEN 'never_contacted'
+    WHEN NOT ${col('active')} THEN 'paused'
+    WHEN ${col('contacted_at')} > now() - interval '2 hours' THEN 'online'
+    ELSE 'offline' END`;
+}

@@ -4,10 +4,12 @@ import { seedPlatformDemo } from './platform';
 import { seedRepositoriesDemo } from './repositories';
 import { seedRunnersDemo } from './runners';
 import { seedAuditDemo } from './audit';
+import { seedFleetDemo } from './fleet';
 
 export async function seedDemo(): Promise<void> {
   await seedPlatformDemo();
   await seedRepositoriesDemo();
   await seedRunnersDemo();
   await seedAuditDemo();
+  await seedFleetDemo();
 }

@@ -1,0 +1,4 @@
+// Who may read the fleet overview: administrators only (GitLab EE's runner dashboard is an admin page).
+import type { Actor } from '../auth/authenticate';
+
+export const canReadFleet = (actor: Actor | null): boolean => !!actor?.user.admin;
