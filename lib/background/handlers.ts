@@ -1,6 +1,7 @@
 // Job kinds and the code that runs them.
 import { runImportJob, IMPORT_JOB_KIND } from '../repositories/import-queue';
 import { deleteExpiredCounters } from '../rate-limits/queries';
+import { runScheduledCleanup } from '../runner-cleanup/schedule';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -17,4 +18,6 @@ export interface PeriodicTask {
 /** Housekeeping every instance runs on a timer; each task is idempotent, so instances need not agree. */
 export const periodicTasks: PeriodicTask[] = [
   { name: 'delete expired rate-limit counters', everyMs: 5 * 60_000, run: deleteExpiredCounters },
+  // Daily, claimed per UTC day in PostgreSQL: checking every 10 minutes only bounds how late in the day it runs.
+  { name: 'stale runner cleanup', everyMs: 10 * 60_000, run: runScheduledCleanup },
 ];
