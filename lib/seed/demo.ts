@@ -3,9 +3,11 @@
 import { seedPlatformDemo } from './platform';
 import { seedRepositoriesDemo } from './repositories';
 import { seedRunnersDemo } from './runners';
+import { seedRunnerCleanupDemo } from './runner-cleanup';
 
 export async function seedDemo(): Promise<void> {
   await seedPlatformDemo();
   await seedRepositoriesDemo();
   await seedRunnersDemo();
+  await seedRunnerCleanupDemo();
 }
