@@ -41,8 +41,8 @@ export function RunnerCleanupPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/admin/runners" className="text-indigo-700 hover:underline">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+        <Link href="/admin/runners" className="text-indigo-700 underline underline-offset-2">
           Runners
         </Link>
         <span className="text-slate-500"> / Clean up stale runners</span>

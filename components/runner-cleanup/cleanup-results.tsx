@@ -18,7 +18,8 @@ const OUTCOMES: Record<CleanupOutcome, { label: string; tone: BadgeTone }> = {
 export function CleanupResults({ results, label }: { results: CleanupResult[]; label: string }) {
   if (!results.length) return <p className="px-1 py-2 text-sm text-slate-600">No runner matched the rule.</p>;
   return (
-    <div className="relative max-h-96 overflow-auto rounded-md border border-slate-200">
+    // Focusable, so keyboard users can scroll a long or (at 390 px) wide list.
+    <div tabIndex={0} role="region" aria-label={`${label}, scrollable`} className="relative max-h-96 overflow-auto rounded-md border border-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-600">
       <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="sticky top-0 bg-slate-50">
           <tr>

@@ -198,11 +198,13 @@ describe('[RUNNERS] stale cleanup schedule', () => {
   beforeAll(async () => {
     // The worker's function, run here against the test server's database as a second and third worker.
     process.env.DATABASE_URL = inject('inspectUrl');
+    process.env.RUNWAY_DB_POOL_MAX = '2';
     ({ runScheduledCleanup } = await import('../../lib/runner-cleanup/schedule'));
   });
 
   afterAll(async () => {
     await settings({ stale_runner_cleanup_enabled: false, stale_runner_cleanup_owner_group_id: null });
+    await (await import('../../lib/db/client')).disconnectDb();
   });
 
   it('is off by default and validates its rule as the API does', async () => {
