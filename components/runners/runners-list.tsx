@@ -35,8 +35,12 @@ const TYPED_FILTERS = {
   search: { label: 'Description', key: 'search', id: 'runner-search', placeholder: 'Search description…', width: 'w-full sm:w-56' },
   tag_list: { label: 'Tags', key: 'tagList', id: 'runner-tags', placeholder: 'docker, linux', width: 'w-full sm:w-44' },
   version_prefix: { label: 'Version prefix', key: 'versionPrefix', id: 'runner-version', placeholder: '17.5', width: 'w-full sm:w-28' },
+  // Runway extension: the owning group or project by id (not offered on a group's own list).
+  owner_group_id: { label: 'Owner group ID', key: 'ownerGroupId', id: 'runner-owner-group', placeholder: 'e.g. 12', width: 'w-[calc(50%-0.375rem)] sm:w-32' },
+  owner_project_id: { label: 'Owner project ID', key: 'ownerProjectId', id: 'runner-owner-project', placeholder: 'e.g. 34', width: 'w-[calc(50%-0.375rem)] sm:w-32' },
 } as const;
 type TypedFilter = keyof typeof TYPED_FILTERS;
+const OWNER_FILTERS: readonly TypedFilter[] = ['owner_group_id', 'owner_project_id'];
 
 function useRunnerFilters() {
   const params = useSearchParams();
@@ -149,8 +153,9 @@ export function RunnerListView({ source, title, description, runnerHref, actions
   const selection = useSelection(JSON.stringify(filterKeyParts));
   const tabs = [{ value: undefined, label: 'All' }, ...RUNNER_TYPES.filter((t) => !group || t.value !== 'instance_type')];
 
-  const refused = parameterErrors(list.error, Object.keys(TYPED_FILTERS)).byAttribute;
-  const badFilters = (Object.keys(TYPED_FILTERS) as TypedFilter[]).filter((f) => refused[f]);
+  const typedFilters = (Object.keys(TYPED_FILTERS) as TypedFilter[]).filter((f) => !group || !OWNER_FILTERS.includes(f));
+  const refused = parameterErrors(list.error, typedFilters).byAttribute;
+  const badFilters = typedFilters.filter((f) => refused[f]);
   const filterError = (f: TypedFilter) => (refused[f] ? [`${TYPED_FILTERS[f].label} ${refused[f].join(', ')}.`] : null);
   const invalid = (f: TypedFilter) => ({ 'aria-invalid': !!refused[f], 'aria-describedby': refused[f] ? `runner-${f}-error` : undefined });
 
@@ -158,7 +163,8 @@ export function RunnerListView({ source, title, description, runnerHref, actions
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const value = (name: string) => String(form.get(name) ?? '');
-    update({ search: value('search'), tagList: value('tag_list'), versionPrefix: value('version_prefix') });
+    const owners = group ? {} : { ownerGroupId: value('owner_group_id'), ownerProjectId: value('owner_project_id') };
+    update({ search: value('search'), tagList: value('tag_list'), versionPrefix: value('version_prefix'), ...owners });
   }
 
   // Runners on this page the viewer may change; the bar offers what every selected one allows.
@@ -205,13 +211,13 @@ export function RunnerListView({ source, title, description, runnerHref, actions
 
         {/* Keyed by the URL so Back/Forward and "Clear" reset the typed values. */}
         <form
-          key={`${filters.search ?? ''}|${filters.tagList ?? ''}|${filters.versionPrefix ?? ''}`}
+          key={`${filters.search ?? ''}|${filters.tagList ?? ''}|${filters.versionPrefix ?? ''}|${filters.ownerGroupId ?? ''}|${filters.ownerProjectId ?? ''}`}
           role="search"
           aria-label="Filter runners"
           onSubmit={onSearch}
           className="flex flex-wrap items-end gap-3"
         >
-          {(Object.keys(TYPED_FILTERS) as TypedFilter[]).map((f) => {
+          {typedFilters.map((f) => {
             const { label, key, id, placeholder, width } = TYPED_FILTERS[f];
             return (
               <div key={f} className={cn('flex flex-col gap-1', width)}>
@@ -273,7 +279,9 @@ export function RunnerListView({ source, title, description, runnerHref, actions
           {filtered && (
             <Button
               variant="ghost"
-              onClick={() => update({ type: undefined, status: undefined, paused: undefined, tagList: undefined, versionPrefix: undefined, search: undefined })}
+              onClick={() =>
+                update({ type: undefined, status: undefined, paused: undefined, tagList: undefined, versionPrefix: undefined, search: undefined, ownerGroupId: undefined, ownerProjectId: undefined })
+              }
             >
               Clear filters
             </Button>
@@ -345,16 +353,19 @@ export function RunnersList() {
       }
       runnerHref={(id) => `/admin/runners/${id}`}
       actions={
-        admin ? (
-          <div className="flex flex-wrap gap-2">
-            <Link href="/admin/runners/dashboard" className={buttonClass('secondary')}>
-              Fleet dashboard
-            </Link>
-            <NewRunnerButton scope={ADMIN_SCOPE} />
-          </div>
-        ) : (
+        <div className="flex flex-wrap gap-2">
+          {admin && (
+            <>
+              <Link href="/admin/runners/dashboard" className={buttonClass('secondary')}>
+                Fleet dashboard
+              </Link>
+              <Link href="/admin/runners/cleanup" className={buttonClass('secondary')}>
+                Clean up stale runners
+              </Link>
+            </>
+          )}
           <NewRunnerButton scope={ADMIN_SCOPE} />
-        )
+        </div>
       }
       emptyDescription="Runners are the agents that run your CI/CD jobs. Create a new runner to get started."
     />

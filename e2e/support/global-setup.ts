@@ -12,6 +12,8 @@ export default async function globalSetup(_config: FullConfig) {
   const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: baseUrl, RUNWAY_ALLOW_LOCAL_IMPORT: 'true' });
   const server = await startServer(port, env);
   process.env.RUNWAY_E2E_BASE_URL = baseUrl;
+  // Specs that must age rows (a runner last contacted months ago) reach the database directly.
+  process.env.RUNWAY_E2E_DATABASE_URL = database.inspectUrl;
   return async () => {
     await stopServer(server);
     await database.drop();

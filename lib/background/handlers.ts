@@ -2,6 +2,7 @@
 import { runImportJob, IMPORT_JOB_KIND } from '../repositories/import-queue';
 import { deleteExpiredCounters } from '../rate-limits/queries';
 import { SNAPSHOT_EVERY_MS, takeFleetSnapshot } from '../fleet/snapshots';
+import { runScheduledCleanup } from '../runner-cleanup/schedule';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -20,4 +21,6 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'delete expired rate-limit counters', everyMs: 5 * 60_000, run: deleteExpiredCounters },
   // Today's row of the fleet overview's status history (one row per day, upserted).
   { name: 'runner fleet snapshot', everyMs: SNAPSHOT_EVERY_MS, run: takeFleetSnapshot },
+  // Daily, claimed per UTC day in PostgreSQL: checking every 10 minutes only bounds how late in the day it runs.
+  { name: 'stale runner cleanup', everyMs: 10 * 60_000, run: runScheduledCleanup },
 ];

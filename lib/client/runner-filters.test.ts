@@ -1,6 +1,6 @@
 // The Runners list's URL state: what the address bar may hold, and how filter changes rewrite it.
 import { describe, expect, it } from 'vitest';
-import { hasFilters, parseRunnerFilters, runnerFiltersQuery } from './runner-filters';
+import { hasFilters, parseRunnerFilters, runnerFilterParams, runnerFiltersQuery } from './runner-filters';
 
 const parse = (qs: string) => parseRunnerFilters(new URLSearchParams(qs));
 
@@ -21,10 +21,22 @@ describe('[RUNNERS] runner list filters in the URL', () => {
       tagList: 'docker, linux',
       versionPrefix: '17.5',
       search: undefined,
+      ownerGroupId: undefined,
+      ownerProjectId: undefined,
       sort: 'CREATED_DESC',
       membership: 'descendants',
     });
     expect(parse('paused=false').paused).toBe(false);
+  });
+
+  it('carries the owner filters to the admin and owned lists, never to a group list', () => {
+    const f = parse('owner_group_id=%2012%20&owner_project_id=abc&page=2');
+    expect(f).toMatchObject({ ownerGroupId: '12', ownerProjectId: 'abc', page: 2 });
+    expect(hasFilters(f)).toBe(true);
+    expect(runnerFilterParams(f, { group: false })).toMatchObject({ owner_group_id: '12', owner_project_id: 'abc' });
+    expect(runnerFilterParams(f, { group: true })).toMatchObject({ owner_group_id: undefined, owner_project_id: undefined });
+    expect(runnerFiltersQuery('page=2&owner_group_id=12', { ownerGroupId: '' })).toBe('');
+    expect(runnerFiltersQuery('', { ownerProjectId: ' 7 ' })).toBe('owner_project_id=7');
   });
 
   it('drops values the API would refuse and defaults to page 1', () => {

@@ -1,5 +1,5 @@
 // The Runners page's list state as it lives in the URL
-// (?type=&status=&paused=&tag_list=&version_prefix=&search=&sort=&membership=&page=).
+// (?type=&status=&paused=&tag_list=&version_prefix=&search=&owner_group_id=&owner_project_id=&sort=&membership=&page=).
 // Parsing drops values the API would refuse, so a hand-edited address never shows a 400 for a typo'd
 // type or status; version_prefix is passed through so the API's own message explains a bad one.
 import type { RunnerStatus, RunnerType } from './types';
@@ -42,6 +42,9 @@ export interface RunnerFilters {
   versionPrefix?: string;
   /** Part of the description. */
   search?: string;
+  /** Runway's owner filters (admin and owned lists only), as typed: the API explains a bad id. */
+  ownerGroupId?: string;
+  ownerProjectId?: string;
   sort: RunnerSort;
   membership: RunnerMembership;
 }
@@ -66,6 +69,8 @@ export function parseRunnerFilters(params: Params): RunnerFilters {
     tagList: text(params.get('tag_list')),
     versionPrefix: text(params.get('version_prefix')),
     search: text(params.get('search')),
+    ownerGroupId: text(params.get('owner_group_id')),
+    ownerProjectId: text(params.get('owner_project_id')),
     sort: RUNNER_SORTS.find((s) => s.value === params.get('sort'))?.value ?? DEFAULT_SORT,
     membership: params.get('membership') === 'all_available' ? 'all_available' : 'descendants',
   };
@@ -82,6 +87,8 @@ export function runnerFiltersQuery(current: string, changes: Partial<RunnerFilte
   if ('tagList' in changes) (set('tag_list', changes.tagList?.trim()), (filtered = true));
   if ('versionPrefix' in changes) (set('version_prefix', changes.versionPrefix?.trim()), (filtered = true));
   if ('search' in changes) (set('search', changes.search?.trim()), (filtered = true));
+  if ('ownerGroupId' in changes) (set('owner_group_id', changes.ownerGroupId?.trim()), (filtered = true));
+  if ('ownerProjectId' in changes) (set('owner_project_id', changes.ownerProjectId?.trim()), (filtered = true));
   if ('sort' in changes) (set('sort', changes.sort === DEFAULT_SORT ? undefined : changes.sort), (filtered = true));
   if ('membership' in changes) (set('membership', changes.membership === 'descendants' ? undefined : changes.membership), (filtered = true));
   if (changes.page !== undefined) set('page', changes.page > 1 ? String(changes.page) : undefined);
@@ -90,8 +97,9 @@ export function runnerFiltersQuery(current: string, changes: Partial<RunnerFilte
 }
 
 /** Filters that narrow the list (the tab, sort and membership do not count: they only pick or order). */
-export const hasFilters = (f: Pick<RunnerFilters, 'type' | 'status' | 'paused' | 'tagList' | 'versionPrefix' | 'search'>) =>
-  f.type !== undefined || f.status !== undefined || f.paused !== undefined || f.tagList !== undefined || f.versionPrefix !== undefined || f.search !== undefined;
+export const hasFilters = (f: Pick<RunnerFilters, 'type' | 'status' | 'paused' | 'tagList' | 'versionPrefix' | 'search' | 'ownerGroupId' | 'ownerProjectId'>) =>
+  f.type !== undefined || f.status !== undefined || f.paused !== undefined || f.tagList !== undefined || f.versionPrefix !== undefined || f.search !== undefined ||
+  f.ownerGroupId !== undefined || f.ownerProjectId !== undefined;
 
 /** The list query for the API (GET /runners/all, /runners, /groups/:id/runners), without page and type. */
 export function runnerFilterParams(f: RunnerFilters, opts: { group: boolean }) {
@@ -105,5 +113,8 @@ export function runnerFilterParams(f: RunnerFilters, opts: { group: boolean }) {
     order_by: sort.orderBy,
     sort: sort.sort,
     membership: opts.group ? f.membership : undefined,
+    // Group lists have no owner filters (the group is the owner already).
+    owner_group_id: opts.group ? undefined : f.ownerGroupId,
+    owner_project_id: opts.group ? undefined : f.ownerProjectId,
   };
 }

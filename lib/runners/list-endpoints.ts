@@ -35,6 +35,9 @@ const filterShape = {
   with_details: param.boolean().default(false),
 };
 const scopedFilterShape = { scope: param.string().values(RUNNER_SCOPES), ...filterShape };
+// Runway extension (README): GitLab's REST lists cannot filter by the owning group or project.
+const ownerFilterShape = { ...scopedFilterShape, owner_group_id: param.integer(), owner_project_id: param.integer() };
+const ownerFilterRules = { mutuallyExclusive: [['owner_group_id', 'owner_project_id']] };
 
 type FilterInput = {
   scope?: RunnerScope;
@@ -47,6 +50,8 @@ type FilterInput = {
   order_by: RunnerOrder['by'];
   sort: RunnerOrder['dir'];
   with_details: boolean | null;
+  owner_group_id?: number | null;
+  owner_project_id?: number | null;
 };
 
 function toFilters(i: FilterInput): RunnerFilters {
@@ -58,15 +63,17 @@ function toFilters(i: FilterInput): RunnerFilters {
     tagList: i.tag_list,
     versionPrefix: i.version_prefix ?? undefined,
     search: i.search?.trim() || undefined,
+    ownerGroupId: i.owner_group_id ?? undefined,
+    ownerProjectId: i.owner_project_id ?? undefined,
   };
 }
 
 /** One page of runners with GitLab's headers; X-Total is left out past Kaminari's count limit. */
-export async function runnerListResponse(ctx: RequestContext<any>, set: RunnerSet, input: FilterInput): Promise<Response> {
+export async function runnerListResponse(ctx: RequestContext<any>, set: RunnerSet, input: FilterInput, extra: RunnerFilters = {}): Promise<Response> {
   // The page (plus one row, to know about a next page uncounted), its relations and the capped count
   // come from one statement.
   const { offset, perPage } = ctx.page();
-  const { rows, total } = await listRunnersPage(set, toFilters(input), offset, perPage + 1, { by: input.order_by, dir: input.sort });
+  const { rows, total } = await listRunnersPage(set, { ...toFilters(input), ...extra }, offset, perPage + 1, { by: input.order_by, dir: input.sort });
   const page = await ctx.paginate({
     fetch: async (_offset, limit) => rows.slice(0, limit),
     count: total <= COUNT_LIMIT ? async () => total : undefined,
@@ -90,7 +97,8 @@ const OWNED_SCOPES: readonly string[] = STATUS_FILTER_VALUES;
 
 /** GET /runners: the caller's project runners (Maintainer+) and group runners (Owner); never instance runners. */
 export const listOwnedRunners = endpoint({
-  params: scopedFilterShape,
+  params: ownerFilterShape,
+  rules: ownerFilterRules,
   handle: (ctx) => {
     const actor = ctx.user();
     if (ctx.input.scope && !OWNED_SCOPES.includes(ctx.input.scope)) throw apiError(400, 'Scope contains invalid value');
@@ -100,7 +108,8 @@ export const listOwnedRunners = endpoint({
 
 /** GET /runners/all: every runner, for admins. */
 export const listAllRunners = endpoint({
-  params: scopedFilterShape,
+  params: ownerFilterShape,
+  rules: ownerFilterRules,
   // GitLab checks admin inside the endpoint, after parameter validation.
   handle: (ctx) => {
     if (!ctx.user().user.admin) throw forbidden();

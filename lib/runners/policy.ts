@@ -218,3 +218,11 @@ export function runnerPermissionsFromFacts(actor: Actor, runner: RunnerRef, f: R
     read_jobs: group ? !!runner.groupId && f.groupMaintainer : adminsOwner || multiProjectMaintainer,
   };
 }
+
+/**
+ * The stale-runner cleanup (preview, run, runs, schedule) reaches runners of every owner, so it is for
+ * admins only; group owners delete their group's runners one by one or in bulk from the list.
+ */
+export function canCleanUpRunners(actor: Actor | null): boolean {
+  return isAdmin(actor);
+}

@@ -35,20 +35,20 @@ export interface RunnerRow {
   updatedAt: Date;
 }
 
-const COLUMNS = sql`r.id, r.runner_type::text AS "runnerType", r.description, r.name, r.active,
+export const RUNNER_COLUMNS = sql`r.id, r.runner_type::text AS "runnerType", r.description, r.name, r.active,
   r.run_untagged AS "runUntagged", r.locked, r.access_level::text AS "accessLevel",
   r.maximum_timeout AS "maximumTimeout", r.maintenance_note AS "maintenanceNote",
   r.contacted_at AS "contactedAt", r.creator_id AS "creatorId", r.group_id AS "groupId",
   r.owner_project_id AS "ownerProjectId", r.created_at AS "createdAt", r.updated_at AS "updatedAt"`;
 
 export async function findRunner(id: number, client: Client = db()): Promise<RunnerRow | null> {
-  const rows = await client.$queryRaw<RunnerRow[]>(sql`SELECT ${COLUMNS} FROM ci_runners r WHERE r.id = ${id}`);
+  const rows = await client.$queryRaw<RunnerRow[]>(sql`SELECT ${RUNNER_COLUMNS} FROM ci_runners r WHERE r.id = ${id}`);
   return rows[0] ?? null;
 }
 
 /** Locks the runner row for the rest of the transaction (serialises link changes of one runner). */
 export async function lockRunner(id: number, tx: Prisma.TransactionClient): Promise<RunnerRow | null> {
-  const rows = await tx.$queryRaw<RunnerRow[]>(sql`SELECT ${COLUMNS} FROM ci_runners r WHERE r.id = ${id} FOR UPDATE`);
+  const rows = await tx.$queryRaw<RunnerRow[]>(sql`SELECT ${RUNNER_COLUMNS} FROM ci_runners r WHERE r.id = ${id} FOR UPDATE`);
   return rows[0] ?? null;
 }
 
@@ -135,6 +135,12 @@ export interface RunnerFilters {
   versionPrefix?: string;
   /** Runway extension: part of the description, case-insensitive (GitLab's finder `search`). */
   search?: string;
+  /** Runway extension `owner_group_id`: group runners whose owner is this group (not its subgroups). */
+  ownerGroupId?: number;
+  /** Runway extension `owner_project_id`: project runners whose owner project is this one. */
+  ownerProjectId?: number;
+  /** The stale-cleanup rule: not contacted (or, never contacted, created) for at least this many days. */
+  staleDays?: number;
 }
 
 /** Runway extension `order_by`/`sort`; GitLab's REST lists order by id ascending only. */
@@ -202,7 +208,27 @@ export function whereClause(set: RunnerSet, f: RunnerFilters): Sql {
   const tags = [...new Set((f.tagList ?? []).filter((t) => t !== ''))];
   if (tags.length) conds.push(tagsCondition(tags));
   if (f.search) conds.push(sql`r.description ILIKE ${containsPattern(f.search)}`);
+  if (f.ownerGroupId !== undefined) conds.push(sql`(r.runner_type = 'group_type' AND r.group_id = ${f.ownerGroupId})`);
+  if (f.ownerProjectId !== undefined) conds.push(ownerProjectCondition(f.ownerProjectId));
+  if (f.staleDays !== undefined) conds.push(staleForDaysCondition(f.staleDays));
   return join(conds, ' AND ');
+}
+
+/**
+ * The owner project is `owner_project_id` (index ci_runners.owner_project_id) or, once that project was
+ * deleted, the earliest remaining link (index ci_runner_projects (project_id, runner_id)), as
+ * policy.ownerProjectId decides it.
+ */
+function ownerProjectCondition(projectId: number): Sql {
+  return sql`(r.runner_type = 'project_type' AND (r.owner_project_id = ${projectId}
+    OR (r.owner_project_id IS NULL AND r.id IN (SELECT rp.runner_id FROM ci_runner_projects rp WHERE rp.project_id = ${projectId})
+        AND ${projectId} = (SELECT first.project_id FROM ci_runner_projects first WHERE first.runner_id = r.id ORDER BY first.id LIMIT 1))))`;
+}
+
+/** GitLab's `stale` with N days for its 7: created N days ago and not contacted since (index on contacted_at). */
+export function staleForDaysCondition(days: number): Sql {
+  const deadline = sql`now() - make_interval(days => ${days}::int)`;
+  return sql`(r.created_at <= ${deadline} AND (r.contacted_at IS NULL OR r.contacted_at <= ${deadline}))`;
 }
 
 /** The creator columns userBasic shows (a runner's `created_by`). */
@@ -245,7 +271,7 @@ export async function listRunnersPage(
   // The page is cut first (a LIMIT subquery is never flattened), so the relation subqueries run per row
   // of the page only and the planner sizes them for a page, not for the whole table.
   const rows = await queryRows<RunnerSummaryRow & { total: number }>(sql`
-    SELECT ${COLUMNS}, ${SUMMARY_COLUMNS}, (${cappedCount(where)}) AS "total"
+    SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS}, (${cappedCount(where)}) AS "total"
       FROM (SELECT r.* FROM ci_runners r WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) r
      ORDER BY ${orderBy}`);
   if (rows.length) return { rows, total: rows[0].total };
@@ -353,7 +379,7 @@ export async function findRunnerDetails(id: number, visibleToUserId: number | nu
     ? sql`r.group_id IS NOT NULL`
     : sql`r.group_id IN (${authorizedGroupIdsSql(visibleToUserId, AccessLevel.GUEST)})`;
   const rows = await queryRows<RunnerDetailsRow>(sql`
-    SELECT ${COLUMNS}, ${SUMMARY_COLUMNS},
+    SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS},
       ARRAY(SELECT t.name FROM ci_runner_taggings rt JOIN tags t ON t.id = rt.tag_id
              WHERE rt.runner_id = r.id ORDER BY rt.id) AS "tags",
       (SELECT json_build_object('version', m.version, 'revision', m.revision, 'platform', m.platform, 'architecture', m.architecture)

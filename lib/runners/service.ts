@@ -102,8 +102,18 @@ export async function deleteRunner(actor: Actor, runner: RunnerRow, req: Request
     // Recorded first (it reads the row); a runner already gone (a concurrent delete) records nothing.
     if (!(await lockRunner(runner.id, tx))) return;
     await recordRunnerAudit(tx, { ...origin, runnerId: runner.id, action: 'delete', details: { via: 'id' } });
-    await tx.runner.delete({ where: { id: runner.id } });
+    await destroyRunner(tx, runner.id);
   });
+}
+
+/**
+ * Removes a runner and, through the foreign keys, its project links, taggings and managers (its jobs keep
+ * their rows with no runner). Every runner deletion goes through here; a row already gone is no error.
+ * Returns whether this call removed it.
+ */
+export async function destroyRunner(tx: Prisma.TransactionClient, runnerId: number): Promise<boolean> {
+  const removed = await tx.runner.deleteMany({ where: { id: runnerId } });
+  return removed.count > 0;
 }
 
 /** POST /projects/:id/runners (the project permission is checked by the caller). */

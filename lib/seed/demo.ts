@@ -3,6 +3,7 @@
 import { seedPlatformDemo } from './platform';
 import { seedRepositoriesDemo } from './repositories';
 import { seedRunnersDemo } from './runners';
+import { seedRunnerCleanupDemo } from './runner-cleanup';
 import { seedAuditDemo } from './audit';
 import { seedFleetDemo } from './fleet';
 
@@ -10,6 +11,8 @@ export async function seedDemo(): Promise<void> {
   await seedPlatformDemo();
   await seedRepositoriesDemo();
   await seedRunnersDemo();
+  await seedRunnerCleanupDemo();
   await seedAuditDemo();
+  // Last: today's fleet snapshot counts every runner seeded above.
   await seedFleetDemo();
 }

@@ -1,6 +1,7 @@
 // GET/PUT /application/settings (admin): the runner-related instance settings.
 import { endpoint } from '../api/handler';
 import { param } from '../api/params';
+import { RUNNER_TYPES } from '../runners/queries';
 import { currentSettings, requireAdmin, settingsEntity, updateSettings, VALID_RUNNER_REGISTRAR_TYPES } from './application';
 
 export const getSettingsEndpoint = endpoint({
@@ -16,6 +17,12 @@ const FIELDS = {
   runner_token_expiration_interval: param.integer(),
   group_runner_token_expiration_interval: param.integer(),
   project_runner_token_expiration_interval: param.integer(),
+  // Runway extension: the daily stale-runner cleanup (docs in the README).
+  stale_runner_cleanup_enabled: param.boolean(),
+  stale_runner_cleanup_days: param.integer(),
+  stale_runner_cleanup_runner_type: param.string().values(RUNNER_TYPES),
+  stale_runner_cleanup_owner_group_id: param.integer(),
+  stale_runner_cleanup_owner_project_id: param.integer(),
 };
 
 export const updateSettingsEndpoint = endpoint({

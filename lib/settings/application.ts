@@ -2,7 +2,8 @@
 // registration-token allowance, valid registrars and token expiration intervals. Admin only.
 import { MAX_INT4 } from '../db/ids';
 import { db, type Prisma } from '../db/client';
-import type { ApplicationSetting } from '../db/generated/client';
+import type { ApplicationSetting, RunnerType } from '../db/generated/client';
+import { MAX_STALE_DAYS, MIN_STALE_DAYS } from '../runner-cleanup/rule';
 import type { Actor } from '../auth/authenticate';
 import { forbidden, validationError } from '../api/errors';
 
@@ -30,6 +31,12 @@ export function settingsEntity(s: ApplicationSetting) {
     runner_token_expiration_interval: s.runnerTokenExpirationInterval,
     group_runner_token_expiration_interval: s.groupRunnerTokenExpirationInterval,
     project_runner_token_expiration_interval: s.projectRunnerTokenExpirationInterval,
+    // Runway extension: the daily stale-runner cleanup and its rule.
+    stale_runner_cleanup_enabled: s.staleRunnerCleanupEnabled,
+    stale_runner_cleanup_days: s.staleRunnerCleanupDays,
+    stale_runner_cleanup_runner_type: s.staleRunnerCleanupRunnerType,
+    stale_runner_cleanup_owner_group_id: s.staleRunnerCleanupOwnerGroupId,
+    stale_runner_cleanup_owner_project_id: s.staleRunnerCleanupOwnerProjectId,
     updated_at: s.updatedAt.toISOString(),
   };
 }
@@ -40,6 +47,11 @@ export interface SettingsChange {
   runner_token_expiration_interval?: number | null;
   group_runner_token_expiration_interval?: number | null;
   project_runner_token_expiration_interval?: number | null;
+  stale_runner_cleanup_enabled?: boolean | null;
+  stale_runner_cleanup_days?: number | null;
+  stale_runner_cleanup_runner_type?: RunnerType | null;
+  stale_runner_cleanup_owner_group_id?: number | null;
+  stale_runner_cleanup_owner_project_id?: number | null;
 }
 
 const INTERVALS = ['runner_token_expiration_interval', 'group_runner_token_expiration_interval', 'project_runner_token_expiration_interval'] as const;
@@ -54,6 +66,8 @@ export async function updateSettings(actor: Actor, change: SettingsChange): Prom
     if (typeof v === 'number' && v > MAX_INT4) (errors[key] ??= []).push(`must be less than or equal to ${MAX_INT4}`);
   }
   if (change.allow_runner_registration_token === null) errors.allow_runner_registration_token = ['is not included in the list'];
+  if (change.stale_runner_cleanup_enabled === null) errors.stale_runner_cleanup_enabled = ['is not included in the list'];
+  Object.assign(errors, await cleanupRuleErrors(change));
   if (Object.keys(errors).length) throw validationError(errors);
   await currentSettings();
   const data: Prisma.ApplicationSettingUpdateInput = {};
@@ -62,5 +76,32 @@ export async function updateSettings(actor: Actor, change: SettingsChange): Prom
   if (change.runner_token_expiration_interval !== undefined) data.runnerTokenExpirationInterval = change.runner_token_expiration_interval;
   if (change.group_runner_token_expiration_interval !== undefined) data.groupRunnerTokenExpirationInterval = change.group_runner_token_expiration_interval;
   if (change.project_runner_token_expiration_interval !== undefined) data.projectRunnerTokenExpirationInterval = change.project_runner_token_expiration_interval;
+  if (typeof change.stale_runner_cleanup_enabled === 'boolean') data.staleRunnerCleanupEnabled = change.stale_runner_cleanup_enabled;
+  if (typeof change.stale_runner_cleanup_days === 'number') data.staleRunnerCleanupDays = change.stale_runner_cleanup_days;
+  if (change.stale_runner_cleanup_runner_type !== undefined) data.staleRunnerCleanupRunnerType = change.stale_runner_cleanup_runner_type;
+  if (change.stale_runner_cleanup_owner_group_id !== undefined) data.staleRunnerCleanupOwnerGroupId = change.stale_runner_cleanup_owner_group_id;
+  if (change.stale_runner_cleanup_owner_project_id !== undefined) data.staleRunnerCleanupOwnerProjectId = change.stale_runner_cleanup_owner_project_id;
   return db().applicationSetting.update({ where: { id: 1 }, data });
+}
+
+/** The scheduled cleanup rule is checked as POST /runners/cleanup checks it, as model errors. */
+async function cleanupRuleErrors(change: SettingsChange): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  const days = change.stale_runner_cleanup_days;
+  if (days !== undefined && (days === null || days < MIN_STALE_DAYS || days > MAX_STALE_DAYS)) {
+    errors.stale_runner_cleanup_days = [`must be between ${MIN_STALE_DAYS} and ${MAX_STALE_DAYS}`];
+  }
+  const group = change.stale_runner_cleanup_owner_group_id;
+  const project = change.stale_runner_cleanup_owner_project_id;
+  if (typeof group === 'number' && typeof project === 'number') {
+    errors.stale_runner_cleanup_owner_group_id = ['cannot be set together with stale_runner_cleanup_owner_project_id'];
+  } else {
+    if (typeof group === 'number' && !(await db().namespace.findFirst({ where: { id: group, kind: 'group' }, select: { id: true } }))) {
+      errors.stale_runner_cleanup_owner_group_id = ['does not exist'];
+    }
+    if (typeof project === 'number' && !(await db().project.findUnique({ where: { id: project }, select: { id: true } }))) {
+      errors.stale_runner_cleanup_owner_project_id = ['does not exist'];
+    }
+  }
+  return errors;
 }
