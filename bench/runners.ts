@@ -13,7 +13,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startBaseline } from './baseline-server';
+import { readFileSync } from 'node:fs';
 import { seedBench, type BenchData } from './runners-seed';
 
 const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Record<string, unknown>) => Promise<any>;
@@ -125,6 +125,8 @@ function scenarios(d: BenchData): Scenario[] {
 }
 
 interface Figures {
+  /** CPU time (user + system) of the serving process per request, in ms. */
+  cpu?: number;
   rps: number;
   p50: number;
   p90: number;
@@ -132,17 +134,43 @@ interface Figures {
   errors: number;
 }
 
-async function load(port: number, s: Scenario, token: string, duration = DURATION): Promise<Figures> {
+/** user + system CPU time of a process so far, in ms (Linux, USER_HZ = 100). */
+function cpuTime(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Like load(), plus the CPU time the serving process spent per request (robust on a shared machine). */
+async function loadWithCpu(pid: number, port: number, s: Scenario, token: string): Promise<Figures> {
+  const before = cpuTime(pid);
+  let requests = 0;
+  const f = await load(port, s, token, DURATION, (n) => (requests = n));
+  return { ...f, cpu: requests ? (cpuTime(pid) - before) / requests : undefined };
+}
+
+/** The baseline (bench/baseline-server.ts) in a process of its own. */
+async function startBaselineProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'baseline-main.ts'), databaseUrl, String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`baseline exited (${code})`)));
+  });
+  return child;
+}
+
+async function load(port: number, s: Scenario, token: string, duration = DURATION, total?: (requests: number) => void): Promise<Figures> {
   const headers: Record<string, string> = s.runnerAuth ? {} : { 'PRIVATE-TOKEN': token };
   if (s.body) headers['Content-Type'] = 'application/json';
   const r = await autocannon({
     url: `http://127.0.0.1:${port}${s.path}`, method: s.method, headers, body: s.body ? JSON.stringify(s.body) : undefined,
     connections: CONNECTIONS, duration,
   });
+  total?.(r.requests.total);
   return { rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, errors: r.non2xx + r.errors };
 }
 
-const fmt = (f: Figures) => `${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p90 ${String(f.p90).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms${f.errors ? `  (${f.errors} non-2xx/errors)` : ''}`;
+const cpuText = (f: Figures) => (f.cpu === undefined ? '' : `${f.cpu.toFixed(2)} ms CPU/req`);
+const fmt = (f: Figures) => `${cpuText(f)}  ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p90 ${String(f.p90).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms${f.errors ? `  (${f.errors} non-2xx/errors)` : ''}`;
 
 async function main() {
   log(`runner benchmark: ${RUNNERS} runners, ${JOBS} jobs, ${CONNECTIONS} connections, ${DURATION}s per scenario`);
@@ -156,7 +184,7 @@ async function main() {
   const nextPort = await freePort();
   const viaNext = await startRunway({ ...runwayEnv(bigUrl, nextPort), RUNWAY_RUNNER_FAST_PATH: 'false' });
   const basePort = await freePort();
-  const baseline = await startBaseline(bigUrl, basePort);
+  const baseline = await startBaselineProcess(bigUrl, basePort);
   const rows: { name: string; runway: Figures; baseline: Figures; viaNext?: Figures }[] = [];
   try {
     // Every route once before any figure: Next.js loads a route's bundle on its first request, and the
@@ -164,13 +192,13 @@ async function main() {
     for (const s of scenarios(data)) await load(port, s, token, 2);
     for (const s of scenarios(data)) {
       await load(port, s, token, 5); // warm-up (JIT, connection pools, Prisma engine, plan cache)
-      const rw = await load(port, s, token);
+      const rw = await loadWithCpu(runway.pid!, port, s, token);
       await load(basePort, s, token, 5);
-      const bl = await load(basePort, s, token);
+      const bl = await loadWithCpu(baseline.pid!, basePort, s, token);
       let nx: Figures | undefined;
       if (s.runnerAuth) {
         await load(nextPort, s, token, 5);
-        nx = await load(nextPort, s, token);
+        nx = await loadWithCpu(viaNext.pid!, nextPort, s, token);
       }
       rows.push({ name: s.name, runway: rw, baseline: bl, viaNext: nx });
       log(`${s.name}\n  runway   ${fmt(rw)}\n  baseline ${fmt(bl)}\n  ratio    ${(rw.rps / bl.rps).toFixed(2)} of baseline throughput`);
@@ -179,15 +207,18 @@ async function main() {
   } finally {
     await stop(runway);
     await stop(viaNext);
-    await new Promise((r) => baseline.close(() => r(null)));
+    await stop(baseline);
   }
 
-  console.log('\n| scenario | Runway req/s | p50 / p90 / p99 ms | baseline req/s | p50 / p90 / p99 ms | Runway/baseline |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  const cpuCell = (f: Figures) => (f.cpu === undefined ? '' : f.cpu.toFixed(2));
+  const cpuRatio = (rw: Figures, bl: Figures) => (rw.cpu && bl.cpu ? (bl.cpu / rw.cpu).toFixed(2) : '');
+  console.log('\n| scenario | Runway req/s | p50 / p90 / p99 ms | CPU ms/req | baseline req/s | p50 / p90 / p99 ms | CPU ms/req | Runway/baseline req/s | baseline/Runway CPU per req |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    console.log(`| ${r.name} | ${r.runway.rps.toFixed(0)} | ${r.runway.p50} / ${r.runway.p90} / ${r.runway.p99} | ${r.baseline.rps.toFixed(0)} | ${r.baseline.p50} / ${r.baseline.p90} / ${r.baseline.p99} | ${(r.runway.rps / r.baseline.rps).toFixed(2)} |`);
+    const b = r.baseline;
+    console.log(`| ${r.name} | ${r.runway.rps.toFixed(0)} | ${r.runway.p50} / ${r.runway.p90} / ${r.runway.p99} | ${cpuCell(r.runway)} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p90} / ${b.p99} | ${cpuCell(b)} | ${(r.runway.rps / b.rps).toFixed(2)} | ${cpuRatio(r.runway, b)} |`);
     const n = r.viaNext;
-    if (n) console.log(`| ${r.name} (fast path off) | ${n.rps.toFixed(0)} | ${n.p50} / ${n.p90} / ${n.p99} | | | ${(n.rps / r.baseline.rps).toFixed(2)} |`);
+    if (n) console.log(`| ${r.name} (fast path off) | ${n.rps.toFixed(0)} | ${n.p50} / ${n.p90} / ${n.p99} | ${cpuCell(n)} | | | | ${(n.rps / b.rps).toFixed(2)} | ${cpuRatio(n, b)} |`);
   }
   if (SKIP_SCALING) return;
 
