@@ -19,8 +19,25 @@ export function fastPathHandler(method: string | undefined, path: string): Route
   return RUNNER_AGENT_ROUTES.get(path)?.[method as 'POST'];
 }
 
+/**
+ * A small body with a declared length (every poll) is read before the Request is built: a buffer is much
+ * cheaper than a web stream over the socket. The handler still applies the body limit (lib/api/input.ts)
+ * to both; the wrapper has already refused a declared length past it.
+ */
+const BUFFERED_BODY_BYTES = 64 * 1024;
+
+async function requestBody(req: http.IncomingMessage): Promise<Buffer | ReadableStream<Uint8Array>> {
+  const length = Number(req.headers['content-length']);
+  if (req.headers['transfer-encoding'] !== undefined || !Number.isInteger(length) || length > BUFFERED_BODY_BYTES) {
+    return Readable.toWeb(req) as ReadableStream<Uint8Array>;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+}
+
 /** The Web Request Next.js builds for a route handler, from the Node request. */
-function webRequest(req: http.IncomingMessage, signal: AbortSignal): Request {
+async function webRequest(req: http.IncomingMessage, signal: AbortSignal): Promise<Request> {
   // Next.js fills X-Forwarded-For from the socket when the client sent none (lib/runners/heartbeat reads it).
   req.headers['x-forwarded-for'] ??= req.socket.remoteAddress;
   const headers = new Headers();
@@ -36,7 +53,7 @@ function webRequest(req: http.IncomingMessage, signal: AbortSignal): Request {
   return new Request(`http://${host}${req.url ?? '/'}`, {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body: hasBody ? await requestBody(req) : undefined,
     duplex: 'half',
     signal,
   } as RequestInit & { duplex: 'half' });
@@ -48,8 +65,19 @@ function webRequest(req: http.IncomingMessage, signal: AbortSignal): Request {
  */
 export async function serveFastPath(req: http.IncomingMessage, res: http.ServerResponse, handler: RouteHandler): Promise<void> {
   const controller = new AbortController();
-  res.once('close', () => controller.abort());
-  const response = await handler(webRequest(req, controller.signal), NO_PARAMS);
+  // Only a client gone before the answer aborts (an abort builds a DOMException: not for every request).
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  let request: Request;
+  try {
+    request = await webRequest(req, controller.signal);
+  } catch (err) {
+    // A client that went away mid-body is not an error of the server.
+    if (req.destroyed || res.destroyed) return;
+    throw err;
+  }
+  const response = await handler(request, NO_PARAMS);
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   if (res.destroyed) return;
   res.statusCode = response.status;
