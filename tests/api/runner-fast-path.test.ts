@@ -1,6 +1,6 @@
 // The runner fast path and long polling, on three Runway servers sharing one fresh database:
 //   fast  - RUNWAY_RUNNER_FAST_PATH on (the default), long polling 8 s, debug logs (to see holds end)
-//   next  - RUNWAY_RUNNER_FAST_PATH=false: the same routes through Next.js, long polling 8 s
+//   next  - RUNWAY_RUNNER_FAST_PATH=false: the same routes through Next.js, long polling 8 s, debug logs
 //   nohold - fast path on, RUNWAY_LONG_POLLING_SECONDS=0
 // The same requests sent to `fast` and `next` must get the same answers; a poll held on one instance is
 // woken by a change made through another (PostgreSQL LISTEN/NOTIFY), and ends with its client or server.
@@ -38,7 +38,13 @@ async function startInstance(extra: Record<string, string>): Promise<Instance> {
   const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: base, RUNWAY_MAX_BODY_BYTES: String(MAX_BODY), ...extra });
   const server = await startServer(port, env);
   const logs: string[] = [];
-  server.stdout?.on('data', (d) => logs.push(...String(d).split('\n').filter(Boolean)));
+  let partial = '';
+  server.stdout?.on('data', (d) => {
+    // A line may arrive in two chunks: keep the unfinished end for the next one.
+    const lines = (partial + String(d)).split('\n');
+    partial = lines.pop() ?? '';
+    logs.push(...lines.filter(Boolean));
+  });
   return { base, server, logs };
 }
 
@@ -125,7 +131,7 @@ describe.skipIf(!external)('[RUNNERS] runner fast path and long polling', { time
     const hold = String(HOLD_SECONDS);
     [fast, next, nohold] = await Promise.all([
       startInstance({ RUNWAY_LONG_POLLING_SECONDS: hold, RUNWAY_LOG_LEVEL: 'debug' }),
-      startInstance({ RUNWAY_LONG_POLLING_SECONDS: hold, RUNWAY_RUNNER_FAST_PATH: 'false' }),
+      startInstance({ RUNWAY_LONG_POLLING_SECONDS: hold, RUNWAY_RUNNER_FAST_PATH: 'false', RUNWAY_LOG_LEVEL: 'debug' }),
       startInstance({ RUNWAY_LONG_POLLING_SECONDS: '0' }),
     ]);
   }, 240_000);
@@ -255,17 +261,19 @@ describe.skipIf(!external)('[RUNNERS] runner fast path and long polling', { time
     expect(res.elapsed).toBeGreaterThanOrEqual(HOLD_SECONDS * 1000 - 100);
   });
 
-  it('frees the hold when the client goes away', async () => {
-    const runner = await newRunner();
-    const value = await currentValue(fast, runner.token);
-    const from = fast.logs.length;
-    const controller = new AbortController();
-    const poll = heldPoll(fast, runner.token, value, controller.signal);
-    await holdStarted(fast, poll);
-    controller.abort();
-    await expect(poll).rejects.toThrow();
-    const line = await logged(fast, new RegExp(`held runner poll ended.*"runner_id":${runner.id}\\b`), from);
-    expect(JSON.parse(line)).toMatchObject({ reason: 'client gone' });
+  it('frees the hold when the client goes away, on both ways in', async () => {
+    for (const instance of [fast, next]) {
+      const runner = await newRunner();
+      const value = await currentValue(instance, runner.token);
+      const from = instance.logs.length;
+      const controller = new AbortController();
+      const poll = heldPoll(instance, runner.token, value, controller.signal);
+      await holdStarted(instance, poll);
+      controller.abort();
+      await expect(poll).rejects.toThrow();
+      const line = await logged(instance, new RegExp(`held runner poll ended.*"runner_id":${runner.id}\\b`), from);
+      expect(JSON.parse(line)).toMatchObject({ reason: 'client gone' });
+    }
   });
 
   it('answers held polls at once when the server shuts down', async () => {
