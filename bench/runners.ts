@@ -3,13 +3,19 @@
 // DATABASE_URL server, starts Runway and a plain node:http + pg baseline on loopback, loads both with
 // autocannon for a bounded time per scenario (after a 2 s pass over every route), and prints throughput, p50/p90/p99 and the Runway/baseline
 // ratio. Then it repeats the list and details scenarios against 1,000 runners to show how latency scales.
-// Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_RUNNERS, BENCH_JOBS.
+// The runner-facing scenarios (verify, jobs/request) are also run against a second Runway with the
+// runner fast path off (RUNWAY_RUNNER_FAST_PATH=false), so one run shows both ways in beside the baseline.
+// Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_RUNNERS, BENCH_JOBS,
+// BENCH_ONLY (run only the scenarios whose name contains it, e.g. `POST`), BENCH_SKIP_SCALING=1,
+// BENCH_ROUNDS (rounds of the runner-poll scenarios; the median round is reported).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startBaseline } from './baseline-server';
 import { ensureDatabase, freePort, rootToken, runwayEnv, startRunway, stop } from './runway-process';
+import { readFileSync } from 'node:fs';
 import { seedBench, type BenchData } from './runners-seed';
 
 const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Record<string, unknown>) => Promise<any>;
@@ -17,6 +23,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RUNNERS = Number(process.env.BENCH_RUNNERS ?? 100_000);
+const ONLY = process.env.BENCH_ONLY ?? '';
+const SKIP_SCALING = process.env.BENCH_SKIP_SCALING === '1';
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
@@ -31,7 +40,7 @@ interface Scenario {
 
 function scenarios(d: BenchData): Scenario[] {
   const runnerBody = (sys: string) => ({ token: d.hotRunnerToken, system_id: sys, info: { name: 'bench', version: '18.1.2', platform: 'linux', architecture: 'amd64' } });
-  return [
+  const all: Scenario[] = [
     { name: 'GET /runners/all?per_page=20', method: 'GET', path: '/api/v4/runners/all?per_page=20' },
     { name: 'GET /runners/all?status=online', method: 'GET', path: '/api/v4/runners/all?per_page=20&status=online' },
     { name: `GET /runners/all?tag_list=${d.tag},tag-8`, method: 'GET', path: `/api/v4/runners/all?per_page=20&tag_list=${d.tag},tag-8` },
@@ -41,9 +50,12 @@ function scenarios(d: BenchData): Scenario[] {
     { name: 'POST /runners/verify', method: 'POST', path: '/api/v4/runners/verify', body: runnerBody('s_benchverify1'), runnerAuth: true },
     { name: 'POST /jobs/request', method: 'POST', path: '/api/v4/jobs/request', body: runnerBody('s_benchrequest'), runnerAuth: true },
   ];
+  return all.filter((s) => s.name.includes(ONLY));
 }
 
 interface Figures {
+  /** CPU time (user + system) of the serving process per request, in ms. */
+  cpu?: number;
   rps: number;
   p50: number;
   p90: number;
@@ -51,17 +63,43 @@ interface Figures {
   errors: number;
 }
 
-async function load(port: number, s: Scenario, token: string, duration = DURATION): Promise<Figures> {
+/** user + system CPU time of a process so far, in ms (Linux, USER_HZ = 100). */
+function cpuTime(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Like load(), plus the CPU time the serving process spent per request (robust on a shared machine). */
+async function loadWithCpu(pid: number, port: number, s: Scenario, token: string): Promise<Figures> {
+  const before = cpuTime(pid);
+  let requests = 0;
+  const f = await load(port, s, token, DURATION, (n) => (requests = n));
+  return { ...f, cpu: requests ? (cpuTime(pid) - before) / requests : undefined };
+}
+
+/** The baseline (bench/baseline-server.ts) in a process of its own. */
+async function startBaselineProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'baseline-main.ts'), databaseUrl, String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`baseline exited (${code})`)));
+  });
+  return child;
+}
+
+async function load(port: number, s: Scenario, token: string, duration = DURATION, total?: (requests: number) => void): Promise<Figures> {
   const headers: Record<string, string> = s.runnerAuth ? {} : { 'PRIVATE-TOKEN': token };
   if (s.body) headers['Content-Type'] = 'application/json';
   const r = await autocannon({
     url: `http://127.0.0.1:${port}${s.path}`, method: s.method, headers, body: s.body ? JSON.stringify(s.body) : undefined,
     connections: CONNECTIONS, duration,
   });
+  total?.(r.requests.total);
   return { rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, errors: r.non2xx + r.errors };
 }
 
-const fmt = (f: Figures) => `${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p90 ${String(f.p90).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms${f.errors ? `  (${f.errors} non-2xx/errors)` : ''}`;
+const cpuText = (f: Figures) => (f.cpu === undefined ? '' : `${f.cpu.toFixed(2)} ms CPU/req`);
+const fmt = (f: Figures) => `${cpuText(f)}  ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p90 ${String(f.p90).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms${f.errors ? `  (${f.errors} non-2xx/errors)` : ''}`;
 
 async function main() {
   log(`runner benchmark: ${RUNNERS} runners, ${JOBS} jobs, ${CONNECTIONS} connections, ${DURATION}s per scenario`);
@@ -71,25 +109,53 @@ async function main() {
   const token = rootToken(env);
   const data = await seedBench(bigUrl, { runners: RUNNERS, jobs: JOBS }, log);
   const runway = await startRunway(env);
+  // The same Runway code with the runner fast path off: the runner routes through Next.js's router.
+  const nextPort = await freePort();
+  const viaNext = await startRunway({ ...runwayEnv(bigUrl, nextPort), RUNWAY_RUNNER_FAST_PATH: 'false' });
   const basePort = await freePort();
-  const baseline = await startBaseline(bigUrl, basePort);
-  const rows: { name: string; runway: Figures; baseline: Figures }[] = [];
+  const baseline = await startBaselineProcess(bigUrl, basePort);
+  const rows: { name: string; runway: Figures; baseline: Figures; viaNext?: Figures }[] = [];
   try {
     // Every route once before any figure: Next.js loads a route's bundle on its first request, and the
     // JIT tiers up shared code (handler, Prisma) across all of them.
     for (const s of scenarios(data)) await load(port, s, token, 2);
     for (const s of scenarios(data)) {
       await load(port, s, token, 5); // warm-up (JIT, connection pools, Prisma engine, plan cache)
-      const rw = await load(port, s, token);
       await load(basePort, s, token, 5);
-      const bl = await load(basePort, s, token);
-      rows.push({ name: s.name, runway: rw, baseline: bl });
+      if (s.runnerAuth) await load(nextPort, s, token, 5);
+      // Runner polls: BENCH_ROUNDS back-to-back rounds of Runway, baseline and fast path off, keeping the
+      // round with the median ratio (on a shared machine the load changes between minutes, not seconds).
+      const rounds: { rw: Figures; bl: Figures; nx?: Figures }[] = [];
+      for (let i = 0; i < (s.runnerAuth ? ROUNDS : 1); i++) {
+        const rw = await loadWithCpu(runway.pid!, port, s, token);
+        const bl = await loadWithCpu(baseline.pid!, basePort, s, token);
+        const nx = s.runnerAuth ? await loadWithCpu(viaNext.pid!, nextPort, s, token) : undefined;
+        rounds.push({ rw, bl, nx });
+        if (ROUNDS > 1 && s.runnerAuth) log(`  round ${i + 1}: ${(rw.rps / bl.rps).toFixed(2)} of baseline req/s, CPU/req ${rw.cpu?.toFixed(2)} vs ${bl.cpu?.toFixed(2)} ms (fast path off ${nx?.cpu?.toFixed(2)} ms)`);
+      }
+      rounds.sort((x, y) => x.rw.rps / x.bl.rps - y.rw.rps / y.bl.rps);
+      const { rw, bl, nx } = rounds[Math.floor(rounds.length / 2)];
+      rows.push({ name: s.name, runway: rw, baseline: bl, viaNext: nx });
       log(`${s.name}\n  runway   ${fmt(rw)}\n  baseline ${fmt(bl)}\n  ratio    ${(rw.rps / bl.rps).toFixed(2)} of baseline throughput`);
+      if (nx) log(`  fast path off ${fmt(nx)}  (${(nx.rps / bl.rps).toFixed(2)} of baseline)`);
     }
   } finally {
     await stop(runway);
-    await new Promise((r) => baseline.close(() => r(null)));
+    await stop(viaNext);
+    await stop(baseline);
   }
+
+  const cpuCell = (f: Figures) => (f.cpu === undefined ? '' : f.cpu.toFixed(2));
+  const cpuRatio = (rw: Figures, bl: Figures) => (rw.cpu && bl.cpu ? (bl.cpu / rw.cpu).toFixed(2) : '');
+  console.log('\n| scenario | Runway req/s | p50 / p90 / p99 ms | CPU ms/req | baseline req/s | p50 / p90 / p99 ms | CPU ms/req | Runway/baseline req/s | baseline/Runway CPU per req |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const b = r.baseline;
+    console.log(`| ${r.name} | ${r.runway.rps.toFixed(0)} | ${r.runway.p50} / ${r.runway.p90} / ${r.runway.p99} | ${cpuCell(r.runway)} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p90} / ${b.p99} | ${cpuCell(b)} | ${(r.runway.rps / b.rps).toFixed(2)} | ${cpuRatio(r.runway, b)} |`);
+    const n = r.viaNext;
+    if (n) console.log(`| ${r.name} (fast path off) | ${n.rps.toFixed(0)} | ${n.p50} / ${n.p90} / ${n.p99} | ${cpuCell(n)} | | | | ${(n.rps / b.rps).toFixed(2)} | ${cpuRatio(n, b)} |`);
+  }
+  if (SKIP_SCALING) return;
 
   // Scaling: the same list/details scenarios against 1,000 runners.
   const smallUrl = await ensureDatabase('runway_bench_runners_small');
@@ -100,8 +166,8 @@ async function main() {
   const smallRunway = await startRunway(smallEnv);
   const scaling: { name: string; small: Figures; large: Figures }[] = [];
   try {
-    for (const s of scenarios(small).slice(0, 6)) await load(smallPort, s, smallToken, 2);
-    for (const s of scenarios(small).slice(0, 6)) {
+    for (const s of scenarios(small).filter((s) => !s.runnerAuth)) await load(smallPort, s, smallToken, 2);
+    for (const s of scenarios(small).filter((s) => !s.runnerAuth)) {
       await load(smallPort, s, smallToken, 5);
       const f = await load(smallPort, s, smallToken);
       scaling.push({ name: s.name, small: f, large: rows.find((r) => r.name === s.name)?.runway ?? f });
@@ -110,11 +176,6 @@ async function main() {
     await stop(smallRunway);
   }
 
-  console.log('\n| scenario | Runway req/s | p50 / p90 / p99 ms | baseline req/s | p50 / p90 / p99 ms | Runway/baseline |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const r of rows) {
-    console.log(`| ${r.name} | ${r.runway.rps.toFixed(0)} | ${r.runway.p50} / ${r.runway.p90} / ${r.runway.p99} | ${r.baseline.rps.toFixed(0)} | ${r.baseline.p50} / ${r.baseline.p90} / ${r.baseline.p99} | ${(r.runway.rps / r.baseline.rps).toFixed(2)} |`);
-  }
   console.log('\n| scenario (Runway) | 1,000 runners p50 / p99 ms, req/s | 100,000 runners p50 / p99 ms, req/s |');
   console.log('|---|---:|---:|');
   for (const s of scaling) console.log(`| ${s.name} | ${s.small.p50} / ${s.small.p99}, ${s.small.rps.toFixed(0)} | ${s.large.p50} / ${s.large.p99}, ${s.large.rps.toFixed(0)} |`);

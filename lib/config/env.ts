@@ -65,6 +65,10 @@ const schema = z.object({
     .transform((v) => (v ? v.split(',').map((id) => Number(id.trim())) : []))
     .default([]),
   RUNWAY_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(2 ** 31).default(DEFAULT_MAX_BODY_BYTES),
+  // Runner polls answered by the http wrapper straight from their route objects (lib/runner-agent/fast-path).
+  RUNWAY_RUNNER_FAST_PATH: bool.default(true),
+  // GitLab Workhorse's apiCiLongPollingDuration: how long a job poll with an unchanged last_update is held.
+  RUNWAY_LONG_POLLING_SECONDS: z.coerce.number().int().min(0).max(3600).default(50),
   RUNWAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -16,6 +16,7 @@ import { findRunnerForContact, type RunnerContactState } from './tokens';
 import { forbidden } from '../api/errors';
 import type { RequestContext } from '../api/handler';
 import { auditIp } from '../audit/service';
+import { holdWhileUnchanged } from '../runner-agent/long-poll';
 
 const ACCESS_LEVELS = ['not_protected', 'ref_protected'] as const;
 const RUNNER_TYPES = ['instance_type', 'group_type', 'project_type'] as const;
@@ -152,9 +153,22 @@ export const jobRequestEndpoint = endpoint({
   ...RUNNER_AUTH,
   params: { system_id: param.string(), last_update: param.string(), info: param.hash(), session: param.hash() },
   async handle(ctx) {
-    const runner = await pollingRunner(ctx, runnerToken(ctx), true);
-    // Paused or not, and whatever last_update says, there is no job to hand out: 204 with the queue value.
-    return noContent({ 'X-GitLab-Last-Update': lastUpdateValue(runner) });
+    const token = runnerToken(ctx);
+    const runner = await pollingRunner(ctx, token, true);
+    // Paused or not, there is no job to hand out: 204 with the queue value, held first while it still
+    // equals last_update (long polling; a change re-authenticates the runner).
+    const value = await holdWhileUnchanged({
+      runnerId: runner.id,
+      lastUpdate: ctx.input.last_update,
+      value: lastUpdateValue(runner),
+      signal: ctx.req.signal,
+      reread: async () => {
+        const now = await findRunnerForContact(token, LEGACY_SYSTEM_XID);
+        return now ? lastUpdateValue(now) : null;
+      },
+    });
+    if (value === null) throw forbidden();
+    return noContent({ 'X-GitLab-Last-Update': value });
   },
 });
 

@@ -15,6 +15,9 @@ import { redactPath } from './redact';
 import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { startMessage } from './start-message';
+import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
+import { releaseHeldPolls } from '../runner-agent/long-poll';
+import { closeHub } from '../notifications/hub';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -66,7 +69,7 @@ export async function start(opts: { dev: boolean }): Promise<void> {
     if (isApiPath(path) && hasDotSegment(path)) return refuse(res, 404);
     if (declaredTooLarge(req)) return refuse(res, 413);
     if (!path.startsWith('/api/v4/')) capUndeclaredBody(req);
-    handle(req, res).catch((err: unknown) => {
+    const failed = (err: unknown) => {
       const unavailable = isDatabaseUnavailable(err);
       logError(unavailable ? 'database unavailable' : 'request failed', err, { request_id: requestId, path: redactPath(path) });
       if (!res.headersSent) {
@@ -74,7 +77,10 @@ export async function start(opts: { dev: boolean }): Promise<void> {
         res.setHeader('Content-Type', 'application/json');
       }
       res.end(JSON.stringify({ message: unavailable ? '503 Service Unavailable' : '500 Internal Server Error' }));
-    });
+    };
+    const fast = env.RUNWAY_RUNNER_FAST_PATH ? fastPathHandler(req.method, path) : undefined;
+    if (fast) return void serveFastPath(req, res, fast).catch(failed);
+    handle(req, res).catch(failed);
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     const status = answerClientError(err, socket);
@@ -86,7 +92,13 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   console.log(`\n${startMessage(facts)}\n`);
 
   const stop = async () => {
-    server.close();
+    // Held runner polls are answered now, so closing waits only for requests already being served.
+    releaseHeldPolls();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      setTimeout(resolve, 5_000).unref();
+    });
+    await closeHub().catch(() => undefined);
     await disconnectDb().catch(() => undefined);
     await database.stop().catch(() => undefined);
     process.exit(0);

@@ -1,5 +1,4 @@
-// POST /api/v4/runners/verify: a runner checks its authentication token.
-import { routes } from '@/lib/api/handler';
-import { verifyEndpoint } from '@/lib/runners/agent-api';
+// POST /api/v4/runners/verify: a runner checks its authentication token (also served by the fast path).
+import { verifyRoute } from '@/lib/runner-agent/routes';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({ POST: verifyEndpoint });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = verifyRoute;

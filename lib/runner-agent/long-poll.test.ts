@@ -1,0 +1,105 @@
+// Long polling on the embedded database (in-memory PGlite), where notifications stay in process and a
+// held poll re-reads its runner's value: held while unchanged, answered when the row changes or is
+// deleted, at once when last_update differs or long polling is off, and released on abort and shutdown.
+// The PostgreSQL server's LISTEN/NOTIFY path is tested end to end in tests/api/runner-fast-path.test.ts.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useInMemoryDatabase } from '../db/test-database';
+import { db } from '../db/client';
+import { lastUpdateValue } from '../runners/heartbeat';
+import { IN_PROCESS_FLAG } from '../notifications/hub';
+import { heldPollCount, holdWhileUnchanged, releaseHeldPolls } from './long-poll';
+
+describe('[RUNNERS] long polling on the embedded database', () => {
+  useInMemoryDatabase({ migrate: true });
+  let n = 0;
+
+  beforeAll(() => {
+    process.env[IN_PROCESS_FLAG] = 'true';
+  });
+  afterAll(() => {
+    delete process.env[IN_PROCESS_FLAG];
+    delete process.env.RUNWAY_LONG_POLLING_SECONDS;
+  });
+  beforeEach(() => {
+    process.env.RUNWAY_LONG_POLLING_SECONDS = '5';
+  });
+
+  async function runner() {
+    n += 1;
+    return db().runner.create({ data: { runnerType: 'instance_type', tokenDigest: `digest-${n}-${Date.now()}` } });
+  }
+
+  const reread = (id: number) => async () => {
+    const row = await db().runner.findUnique({ where: { id } });
+    return row ? lastUpdateValue(row) : null;
+  };
+
+  function hold(r: { id: number; updatedAt: Date }, opts: { lastUpdate?: string; signal?: AbortSignal } = {}) {
+    const value = lastUpdateValue(r);
+    const started = Date.now();
+    return holdWhileUnchanged({
+      runnerId: r.id,
+      lastUpdate: opts.lastUpdate ?? value,
+      value,
+      signal: opts.signal ?? new AbortController().signal,
+      reread: reread(r.id),
+    }).then((answer) => ({ answer, elapsed: Date.now() - started }));
+  }
+
+  it('answers at once when last_update differs or is absent, and when long polling is off', async () => {
+    const r = await runner();
+    const value = lastUpdateValue(r);
+    expect((await hold(r, { lastUpdate: 'other' })).answer).toBe(value);
+    expect((await holdWhileUnchanged({ runnerId: r.id, lastUpdate: undefined, value, signal: new AbortController().signal, reread: reread(r.id) }))).toBe(value);
+    process.env.RUNWAY_LONG_POLLING_SECONDS = '0';
+    const off = await hold(r);
+    expect(off.answer).toBe(value);
+    expect(off.elapsed).toBeLessThan(1000);
+  });
+
+  it('holds until the runner changes, then answers its new value', async () => {
+    const r = await runner();
+    const held = hold(r);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heldPollCount()).toBe(1);
+    const paused = await db().runner.update({ where: { id: r.id }, data: { active: false } });
+    const { answer, elapsed } = await held;
+    expect(answer).toBe(lastUpdateValue(paused));
+    expect(elapsed).toBeLessThan(4000);
+    expect(heldPollCount()).toBe(0);
+  });
+
+  it('answers null (the endpoint then answers 403) when the runner is deleted', async () => {
+    const r = await runner();
+    const held = hold(r);
+    await db().runner.delete({ where: { id: r.id } });
+    expect((await held).answer).toBeNull();
+  });
+
+  it('answers the unchanged value when the time is up, or when the client goes away', async () => {
+    process.env.RUNWAY_LONG_POLLING_SECONDS = '1';
+    const r = await runner();
+    const timedOut = await hold(r);
+    expect(timedOut.answer).toBe(lastUpdateValue(r));
+    expect(timedOut.elapsed).toBeGreaterThanOrEqual(950);
+    process.env.RUNWAY_LONG_POLLING_SECONDS = '5';
+    const controller = new AbortController();
+    const gone = hold(r, { signal: controller.signal });
+    controller.abort();
+    expect((await gone).answer).toBe(lastUpdateValue(r));
+    expect(heldPollCount()).toBe(0);
+  });
+
+  it('releases every held poll at shutdown and holds no new one', async () => {
+    const [a, b] = [await runner(), await runner()];
+    const held = [hold(a), hold(b)];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heldPollCount()).toBe(2);
+    releaseHeldPolls();
+    const answers = await Promise.all(held);
+    expect(answers.map((x) => x.answer)).toEqual([lastUpdateValue(a), lastUpdateValue(b)]);
+    expect(answers.every((x) => x.elapsed < 1000)).toBe(true);
+    const after = await hold(a);
+    expect(after.elapsed).toBeLessThan(1000);
+  });
+});

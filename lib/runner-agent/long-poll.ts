@@ -1,0 +1,162 @@
+// Long polling of POST /jobs/request, as GitLab Workhorse does it (apiCiLongPollingDuration): a runner
+// that sends back, as last_update, the queue value it was last given has nothing new to learn, so its
+// poll is held until that value changes or the time is up, and answered 204 either way. Runway's queue
+// value follows the runner row (lastUpdateValue in lib/runners/heartbeat.ts); a change to it from any
+// Runway instance arrives as a runway_runner_changes notification (PostgreSQL LISTEN/NOTIFY through
+// lib/notifications/hub), which makes the held polls of that runner re-read their value.
+//
+// Unlike Workhorse (which answers a held poll without asking Rails), the poll is authenticated and its
+// heartbeat recorded before it is held, so contacted_at stays exact; a poll woken by a change is
+// re-authenticated (a deleted runner or a reset token answers 403, as Rails would after Workhorse).
+import { log } from '../server/log';
+import { notificationsInProcess, parseRunnerChange, RUNNER_CHANGES_CHANNEL, subscribe, type Unsubscribe } from '../notifications/hub';
+
+/** GitLab's default apiCiLongPollingDuration in Omnibus and the chart: 50 s. */
+export const DEFAULT_LONG_POLLING_SECONDS = 50;
+// On the embedded database the triggers' notifications do not reach this process (lib/notifications/hub),
+// so held polls re-read their value this often instead; embedded serves few runners.
+const IN_PROCESS_RECHECK_MS = 1_000;
+
+interface Waiter {
+  check(): void;
+  release(): void;
+}
+
+interface LongPollState {
+  waiters: Map<number, Set<Waiter>>;
+  subscription?: Promise<Unsubscribe>;
+  stopping: boolean;
+}
+
+// One per process, whichever bundle (Next.js or the fast path) loaded this module.
+const holder = globalThis as typeof globalThis & { __runwayLongPoll?: LongPollState };
+const state = (): LongPollState => (holder.__runwayLongPoll ??= { waiters: new Map(), stopping: false });
+
+/** RUNWAY_LONG_POLLING_SECONDS (validated at start), 0 when long polling is off. */
+export function longPollingSeconds(): number {
+  const raw = process.env.RUNWAY_LONG_POLLING_SECONDS?.trim();
+  if (!raw) return DEFAULT_LONG_POLLING_SECONDS;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_LONG_POLLING_SECONDS;
+}
+
+function forEachWaiter(runnerId: number | null, fn: (w: Waiter) => void): void {
+  const s = state();
+  const sets = runnerId === null ? [...s.waiters.values()] : [s.waiters.get(runnerId)].filter((x) => x !== undefined);
+  for (const set of sets) for (const w of [...set]) fn(w);
+}
+
+/** The process's one subscription to runner changes, made on the first held poll. */
+function listening(): Promise<Unsubscribe> {
+  const s = state();
+  s.subscription ??= subscribe(
+    RUNNER_CHANGES_CHANNEL,
+    (payload) => {
+      const change = parseRunnerChange(payload);
+      if (change) forEachWaiter(change.id, (w) => w.check());
+    },
+    // Notifications may have been missed while the connection was down: every held poll re-reads.
+    () => forEachWaiter(null, (w) => w.check()),
+  ).catch((err: unknown) => {
+    s.subscription = undefined;
+    throw err;
+  });
+  return s.subscription;
+}
+
+export interface HoldRequest {
+  runnerId: number;
+  /** The last_update the runner sent, if any. */
+  lastUpdate: string | null | undefined;
+  /** The runner's queue value as this request read it. */
+  value: string;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+  /** The runner's queue value now, or null when it no longer authenticates. */
+  reread: () => Promise<string | null>;
+}
+
+/**
+ * The queue value to answer with: at once when last_update differs from it (or long polling is off),
+ * otherwise when it changes, the client leaves, the server stops, or the long polling time is up.
+ * null when the runner no longer authenticates.
+ */
+export async function holdWhileUnchanged(h: HoldRequest): Promise<string | null> {
+  const seconds = longPollingSeconds();
+  const s = state();
+  if (!seconds || !h.lastUpdate || h.lastUpdate !== h.value || s.stopping || h.signal.aborted) return h.value;
+  if (!notificationsInProcess()) {
+    try {
+      await listening();
+    } catch (err) {
+      // Without notifications a held poll could miss a pause: answer now, the runner polls again.
+      log('warn', 'long polling unavailable', { error: (err as Error).message });
+      return h.value;
+    }
+  }
+  return new Promise<string | null>((resolve, reject) => {
+    let done = false;
+    let checking = false;
+    let again = false;
+    let recheck: NodeJS.Timeout | undefined;
+    const finish = (reason: string, result: { value: string | null } | { error: unknown }) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (recheck) clearInterval(recheck);
+      h.signal.removeEventListener('abort', onAbort);
+      const set = s.waiters.get(h.runnerId);
+      set?.delete(waiter);
+      if (set && !set.size) s.waiters.delete(h.runnerId);
+      log('debug', 'held runner poll ended', { runner_id: h.runnerId, reason, held: heldPollCount() });
+      if ('error' in result) reject(result.error);
+      else resolve(result.value);
+    };
+    // Re-reads run one at a time; a notification during a re-read asks for one more.
+    const check = async () => {
+      if (done) return;
+      if (checking) {
+        again = true;
+        return;
+      }
+      checking = true;
+      try {
+        do {
+          again = false;
+          const now = await h.reread();
+          if (now !== h.value) return finish('changed', { value: now });
+        } while (again && !done);
+      } catch (err) {
+        finish('error', { error: err });
+      } finally {
+        checking = false;
+      }
+    };
+    const waiter: Waiter = { check: () => void check(), release: () => finish('shutdown', { value: h.value }) };
+    const onAbort = () => finish('client gone', { value: h.value });
+    const timer = setTimeout(() => finish('timeout', { value: h.value }), seconds * 1000);
+    let set = s.waiters.get(h.runnerId);
+    if (!set) s.waiters.set(h.runnerId, (set = new Set()));
+    set.add(waiter);
+    h.signal.addEventListener('abort', onAbort, { once: true });
+    if (notificationsInProcess()) recheck = setInterval(waiter.check, IN_PROCESS_RECHECK_MS);
+    // A change committed between this request's read and the LISTEN would otherwise go unseen.
+    waiter.check();
+  });
+}
+
+/** Held polls right now (for tests and the benchmark). */
+export function heldPollCount(): number {
+  let n = 0;
+  for (const set of state().waiters.values()) n += set.size;
+  return n;
+}
+
+/**
+ * Server shutdown: every held poll is answered now (204, unchanged value) and no new one is held, so
+ * the server can close its connections without cutting runners off mid-answer.
+ */
+export function releaseHeldPolls(): void {
+  state().stopping = true;
+  forEachWaiter(null, (w) => w.release());
+}
