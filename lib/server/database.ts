@@ -86,5 +86,7 @@ export function useDatabase(database: ResolvedDatabase): void {
   if (database.embedded) {
     process.env.RUNWAY_DB_POOL_MAX = '1';
     process.env.RUNWAY_DB_PREPARED_STATEMENTS = 'false';
+    // LISTEN over the shared session is unreliable; a single process notifies itself (lib/notifications/hub).
+    process.env.RUNWAY_NOTIFICATIONS_IN_PROCESS = 'true';
   }
 }

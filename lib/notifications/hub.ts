@@ -1,0 +1,230 @@
+// PostgreSQL LISTEN/NOTIFY for the whole process: one dedicated connection (not a pool connection, which
+// would be handed to other queries) LISTENs on every channel that has a subscriber here and fans each
+// notification out in process. Notifications from any Runway instance on the same database arrive here.
+// When the connection drops it is reopened with backoff and every subscriber's onReconnect is called:
+// notifications sent meanwhile are lost, so subscribers re-read what they care about.
+//
+// The embedded database (PGlite) multiplexes its sockets onto one session, so a LISTEN over it does not
+// reliably receive what other sockets commit; it is single-process by design, so there notifyChannel
+// delivers in process instead (lib/server/database.ts sets the flag).
+import pg from 'pg';
+import { databaseUrl, db } from '../db/client';
+import { log } from '../server/log';
+
+export type Unsubscribe = () => void;
+
+interface Subscriber {
+  onMessage: (payload: string) => void;
+  onReconnect?: () => void;
+}
+
+interface HubState {
+  subscribers: Map<string, Set<Subscriber>>;
+  /** Channels LISTENed on the current connection (or being LISTENed: the promise settles when done). */
+  listening: Map<string, Promise<void>>;
+  client?: pg.Client;
+  connecting?: Promise<pg.Client>;
+  reconnectTimer?: NodeJS.Timeout;
+  failures: number;
+  closed: boolean;
+}
+
+/** The environment flag the database choice sets when notifications stay in this process. */
+export const IN_PROCESS_FLAG = 'RUNWAY_NOTIFICATIONS_IN_PROCESS';
+
+// Next.js may evaluate this module once per bundle: the state lives on globalThis, one per process.
+const holder = globalThis as typeof globalThis & { __runwayHub?: HubState };
+const hub = (): HubState =>
+  (holder.__runwayHub ??= { subscribers: new Map(), listening: new Map(), failures: 0, closed: false });
+
+/** The LISTEN connection's application_name (pg_stat_activity). */
+export const HUB_APPLICATION_NAME = 'runway-notifications';
+
+const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
+const MAX_BACKOFF_MS = 5_000;
+
+function checkChannel(channel: string): void {
+  // Channels are identifiers in LISTEN: only plain lower-case names, so quoting is never an issue.
+  if (!CHANNEL_RE.test(channel)) throw new Error(`invalid notification channel: ${channel}`);
+}
+
+export const notificationsInProcess = () => process.env[IN_PROCESS_FLAG] === 'true';
+
+function deliver(channel: string, payload: string): void {
+  for (const s of [...(hub().subscribers.get(channel) ?? [])]) {
+    try {
+      s.onMessage(payload);
+    } catch (err) {
+      log('warn', 'notification subscriber failed', { channel, error: (err as Error).message });
+    }
+  }
+}
+
+function connect(): Promise<pg.Client> {
+  const h = hub();
+  if (h.client) return Promise.resolve(h.client);
+  h.connecting ??= (async () => {
+    const client = new pg.Client({ connectionString: databaseUrl(), keepAlive: true, application_name: HUB_APPLICATION_NAME });
+    client.on('notification', (msg) => deliver(msg.channel, msg.payload ?? ''));
+    client.on('error', (err) => lost(client, err));
+    client.on('end', () => lost(client, new Error('connection ended')));
+    try {
+      await client.connect();
+    } catch (err) {
+      h.connecting = undefined;
+      client.removeAllListeners();
+      throw err;
+    }
+    h.client = client;
+    h.connecting = undefined;
+    h.failures = 0;
+    return client;
+  })();
+  return h.connecting;
+}
+
+function lost(client: pg.Client, err: Error): void {
+  const h = hub();
+  if (h.client !== client) return;
+  h.client = undefined;
+  h.listening.clear();
+  client.removeAllListeners();
+  client.on('error', () => undefined);
+  client.end().catch(() => undefined);
+  if (h.closed) return;
+  log('warn', 'notification connection lost', { error: err.message });
+  scheduleReconnect();
+}
+
+function scheduleReconnect(): void {
+  const h = hub();
+  if (h.reconnectTimer || h.closed) return;
+  const delay = Math.min(MAX_BACKOFF_MS, 100 * 2 ** h.failures);
+  h.failures += 1;
+  h.reconnectTimer = setTimeout(() => {
+    h.reconnectTimer = undefined;
+    void reconnect();
+  }, delay);
+  h.reconnectTimer.unref();
+}
+
+async function reconnect(): Promise<void> {
+  const h = hub();
+  if (h.closed || h.subscribers.size === 0) return;
+  try {
+    await Promise.all([...h.subscribers.keys()].map(listen));
+  } catch (err) {
+    log('warn', 'notification connection failed', { error: (err as Error).message });
+    scheduleReconnect();
+    return;
+  }
+  log('info', 'notification connection restored', { channels: h.subscribers.size });
+  for (const set of h.subscribers.values()) {
+    for (const s of [...set]) {
+      try {
+        s.onReconnect?.();
+      } catch (err) {
+        log('warn', 'notification subscriber failed on reconnect', { error: (err as Error).message });
+      }
+    }
+  }
+}
+
+/** LISTEN on `channel` on the current connection (once per connection). */
+function listen(channel: string): Promise<void> {
+  const h = hub();
+  let done = h.listening.get(channel);
+  if (!done) {
+    done = connect().then((client) => client.query(`LISTEN ${channel}`)).then(() => undefined);
+    h.listening.set(channel, done);
+    done.catch(() => {
+      if (h.listening.get(channel) === done) h.listening.delete(channel);
+    });
+  }
+  return done;
+}
+
+/**
+ * Calls `onMessage` with the payload of every notification on `channel`, from any Runway instance, once
+ * the LISTEN is in place (so a change committed after this resolves is seen). `onReconnect` is called
+ * after the connection was lost and restored. Resolves to the function that unsubscribes.
+ */
+export async function subscribe(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<Unsubscribe> {
+  checkChannel(channel);
+  const h = hub();
+  h.closed = false;
+  const sub: Subscriber = { onMessage, onReconnect };
+  let set = h.subscribers.get(channel);
+  if (!set) h.subscribers.set(channel, (set = new Set()));
+  set.add(sub);
+  const unsubscribe = () => {
+    const current = h.subscribers.get(channel);
+    if (!current?.delete(sub) || current.size) return;
+    h.subscribers.delete(channel);
+    const wasListening = h.listening.get(channel);
+    h.listening.delete(channel);
+    const client = h.client;
+    if (wasListening && client) {
+      void wasListening.then(() => client.query(`UNLISTEN ${channel}`)).catch(() => undefined);
+    }
+  };
+  if (notificationsInProcess()) return unsubscribe;
+  try {
+    await listen(channel);
+  } catch (err) {
+    unsubscribe();
+    throw err;
+  }
+  return unsubscribe;
+}
+
+/**
+ * Sends `payload` to every subscriber of `channel` in every Runway instance. Inside a transaction
+ * (pass its client) it is delivered on commit only, as PostgreSQL's NOTIFY is.
+ */
+export async function notifyChannel(channel: string, payload: string, tx: { $executeRaw: ReturnType<typeof db>['$executeRaw'] } = db()): Promise<void> {
+  checkChannel(channel);
+  if (notificationsInProcess()) {
+    // Asynchronous, as a notification from the database would be.
+    setImmediate(() => deliver(channel, payload));
+    return;
+  }
+  await tx.$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
+}
+
+/** Closes the LISTEN connection (server shutdown, tests); a later subscribe opens it again. */
+export async function closeHub(): Promise<void> {
+  const h = hub();
+  h.closed = true;
+  if (h.reconnectTimer) clearTimeout(h.reconnectTimer);
+  h.reconnectTimer = undefined;
+  h.subscribers.clear();
+  h.listening.clear();
+  const client = h.client ?? (await h.connecting?.catch(() => undefined));
+  h.client = undefined;
+  if (client) {
+    client.removeAllListeners();
+    client.on('error', () => undefined);
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The channel runner changes are announced on (triggers in prisma/migrations/*_runner_change_notifications). */
+export const RUNNER_CHANGES_CHANNEL = 'runway_runner_changes';
+
+export interface RunnerChange {
+  id: number;
+  op: 'INSERT' | 'UPDATE' | 'DELETE';
+  table: string;
+}
+
+/** The payload of a runway_runner_changes notification, or null when it is not one. */
+export function parseRunnerChange(payload: string): RunnerChange | null {
+  try {
+    const v = JSON.parse(payload) as Partial<RunnerChange>;
+    if (!Number.isInteger(v.id) || !['INSERT', 'UPDATE', 'DELETE'].includes(v.op as string) || typeof v.table !== 'string') return null;
+    return v as RunnerChange;
+  } catch {
+    return null;
+  }
+}
