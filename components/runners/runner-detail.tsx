@@ -20,6 +20,8 @@ import { RunnerManagers } from './runner-managers';
 import { RunnerProjects } from './runner-projects';
 import { useRunner, useUpdateRunner } from './use-runners';
 import { muted } from '../ui/muted';
+import { useRunnerEvents } from './use-runner-events';
+import { LiveIndicator } from './live-indicator';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -125,6 +127,7 @@ export function RunnerLoadError({ scope, error, onRetry }: { scope: RunnerScope;
 
 export function RunnerDetail({ id, scope = ADMIN_SCOPE }: { id: number; scope?: RunnerScope }) {
   const runner = useRunner(id);
+  const live = useRunnerEvents();
   const router = useRouter();
   const { params, update } = useUrlState();
   const [deleting, setDeleting] = useState(false);
@@ -156,7 +159,7 @@ export function RunnerDetail({ id, scope = ADMIN_SCOPE }: { id: number; scope?: 
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
         <BackToRunners scope={scope} />
-        <RunnerHeader runner={r} actions={actions} />
+        <RunnerHeader runner={r} actions={actions} live={<LiveIndicator state={live} />} />
       </div>
 
       <RunnerFacts runner={r} canReadNote={can.update_runner} />

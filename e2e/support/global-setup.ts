@@ -12,6 +12,8 @@ export default async function globalSetup(_config: FullConfig) {
   const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: baseUrl, RUNWAY_ALLOW_LOCAL_IMPORT: 'true' });
   const server = await startServer(port, env);
   process.env.RUNWAY_E2E_BASE_URL = baseUrl;
+  // A spec may start a second Runway on the same PostgreSQL database (e2e/runners-live.spec.ts).
+  if (database.env.DATABASE_URL) process.env.RUNWAY_E2E_DATABASE_URL = database.env.DATABASE_URL;
   return async () => {
     await stopServer(server);
     await database.drop();

@@ -95,6 +95,34 @@ export async function canReadRunner(actor: Actor | null, runner: RunnerRef): Pro
   return maintainsAssignedProject(uid, runner.id);
 }
 
+/** What a deleted runner's row said about its owners (captured by the delete trigger, lib/runners/events.ts). */
+export interface DeletedRunnerFacts {
+  runnerType: RunnerRef['runnerType'];
+  groupId: number | null;
+  /** The projects it was assigned to; null when there were too many to capture. */
+  projectIds: number[] | null;
+}
+
+/**
+ * read_runner as it stood just before the runner was deleted, from the captured facts: who may hear of
+ * the deletion. Unknown assignments (too many to capture) answer false: never tell of a runner unseen.
+ */
+export async function canReadDeletedRunner(actor: Actor | null, f: DeletedRunnerFacts): Promise<boolean> {
+  if (!actor) return false;
+  if (isAdmin(actor) || f.runnerType === 'instance_type') return true;
+  const uid = actor.user.id;
+  if (f.runnerType === 'group_type') {
+    if (!f.groupId) return false;
+    if ((await groupLevel(actor, f.groupId)) >= AccessLevel.MAINTAINER) return true;
+    return maintainsProjectUsingGroupRunners(uid, f.groupId);
+  }
+  if (!f.projectIds?.length) return false;
+  const rows = await db().$queryRaw<{ ok: boolean }[]>(sql`
+    SELECT EXISTS (SELECT 1 FROM projects p WHERE p.id = ANY(${f.projectIds}::int[])
+      AND p.id IN (${authorizedProjectIdsSql(uid, AccessLevel.MAINTAINER)})) AS ok`);
+  return !!rows[0]?.ok;
+}
+
 /** update_runner: PUT /runners/:id, reset_authentication_token; also who sees maintenance_note. */
 export async function canUpdateRunner(actor: Actor | null, runner: RunnerRef, client?: Client): Promise<boolean> {
   if (!actor) return false;

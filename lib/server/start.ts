@@ -15,6 +15,7 @@ import { redactPath } from './redact';
 import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { startMessage } from './start-message';
+import { closeEventStreams } from '../api/sse';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -86,6 +87,8 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   console.log(`\n${startMessage(facts)}\n`);
 
   const stop = async () => {
+    // Open event streams would hold server.close() forever; ended, their clients reconnect elsewhere.
+    closeEventStreams();
     server.close();
     await disconnectDb().catch(() => undefined);
     await database.stop().catch(() => undefined);
