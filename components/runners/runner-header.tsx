@@ -19,7 +19,7 @@ export function RunnerHeader({ runner, title, actions, live }: { runner: RunnerD
           )}
         </h1>
         <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="runner-header-badges">
-          <RunnerStatusBadges runner={runner} />
+          <RunnerStatusBadges runner={runner} contactedAt={runner.contacted_at} />
           <RunnerTypeBadge type={runner.runner_type} />
           {runner.locked && runner.runner_type === 'project_type' && (
             <span title="Cannot be assigned to other projects">

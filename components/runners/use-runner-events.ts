@@ -16,7 +16,7 @@ export interface RunnerEvent {
 
 /** Events that arrive together become one round of refetches. */
 const BATCH_MS = 50;
-const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 15_000];
 
 const isProjectRunnerList = (key: QueryKey) => key[0] === 'projects' && key[1] === 'detail' && key[3] === 'runners';
 
@@ -109,4 +109,26 @@ export function useRunnerEvents(opts: { invalidate?: readonly QueryKey[]; onEven
   }, [client]);
 
   return state;
+}
+
+/** GitLab's online window (lib/runners/status.ts): a runner not heard from for two hours is offline. */
+const ONLINE_WINDOW_MS = 2 * 60 * 60 * 1000;
+/** Never sooner than this: a client clock ahead of the server's must not turn into polling. */
+const MIN_EXPIRY_MS = 60_000;
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * Going offline is time passing, not a write, so no event announces it. While a runner shows as online,
+ * one refetch of its queries is scheduled for the moment its two hours run out (once per contact seen).
+ */
+export function useOnlineExpiry(runner: { id?: number; online?: boolean | null; contactedAt?: string | null }) {
+  const client = useQueryClient();
+  const { id, online, contactedAt } = runner;
+  useEffect(() => {
+    if (!id || !online || !contactedAt) return;
+    const left = Math.max(MIN_EXPIRY_MS, Date.parse(contactedAt) + ONLINE_WINDOW_MS - Date.now() + 1_000);
+    if (!Number.isFinite(left) || left > MAX_TIMEOUT_MS) return;
+    const timer = setTimeout(() => refetchRunners(client, [id], []), left);
+    return () => clearTimeout(timer);
+  }, [client, id, online, contactedAt]);
 }
