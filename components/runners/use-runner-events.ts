@@ -20,15 +20,24 @@ const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 15_000];
 
 const isProjectRunnerList = (key: QueryKey) => key[0] === 'projects' && key[1] === 'detail' && key[3] === 'runners';
 
-function refetchRunners(client: QueryClient, ids: number[] | 'all', extra: readonly QueryKey[]) {
-  if (ids === 'all') client.invalidateQueries({ queryKey: queryKeys.runners.all });
-  else {
-    client.invalidateQueries({ queryKey: queryKeys.runners.all, predicate: (q) => q.queryKey[1] === 'list' });
-    // Prefix: the runner's details, managers, jobs and projects.
-    for (const id of ids) client.invalidateQueries({ queryKey: queryKeys.runners.detail(id) });
-  }
-  client.invalidateQueries({ predicate: (q) => isProjectRunnerList(q.queryKey) });
-  for (const key of extra) client.invalidateQueries({ queryKey: key });
+const isListPage = (key: QueryKey) => key[0] === 'runners' && key[1] === 'list' && key[3] === 'page';
+
+/**
+ * What shows the runners first (the rows, the runner's page), then the counts and other lists: a list
+ * page holds several count queries, and the browser's six connections per host would queue the rows
+ * behind them.
+ */
+async function refetchRunners(client: QueryClient, ids: number[] | 'all', extra: readonly QueryKey[]) {
+  const first: Promise<unknown>[] = [client.invalidateQueries({ predicate: (q) => isListPage(q.queryKey) })];
+  if (ids === 'all') first.push(client.invalidateQueries({ queryKey: [...queryKeys.runners.all, 'detail'] }));
+  // Prefix: the runner's details, managers, jobs and projects.
+  else for (const id of ids) first.push(client.invalidateQueries({ queryKey: queryKeys.runners.detail(id) }));
+  await Promise.allSettled(first);
+  await Promise.allSettled([
+    client.invalidateQueries({ queryKey: queryKeys.runners.all, predicate: (q) => !isListPage(q.queryKey) && q.queryKey[1] !== 'detail' }),
+    client.invalidateQueries({ predicate: (q) => isProjectRunnerList(q.queryKey) }),
+    ...extra.map((key) => client.invalidateQueries({ queryKey: key })),
+  ]);
 }
 
 function parseEvent(data: string): RunnerEvent | null {
@@ -67,7 +76,7 @@ export function useRunnerEvents(opts: { invalidate?: readonly QueryKey[]; onEven
         const ids = all ? 'all' : [...pending];
         pending = new Set();
         all = false;
-        refetchRunners(client, ids, latest.current.invalidate ?? []);
+        void refetchRunners(client, ids, latest.current.invalidate ?? []);
       }, BATCH_MS);
     };
     const catchUp = () => {
@@ -128,7 +137,7 @@ export function useOnlineExpiry(runner: { id?: number; online?: boolean | null; 
     if (!id || !online || !contactedAt) return;
     const left = Math.max(MIN_EXPIRY_MS, Date.parse(contactedAt) + ONLINE_WINDOW_MS - Date.now() + 1_000);
     if (!Number.isFinite(left) || left > MAX_TIMEOUT_MS) return;
-    const timer = setTimeout(() => refetchRunners(client, [id], []), left);
+    const timer = setTimeout(() => void refetchRunners(client, [id], []), left);
     return () => clearTimeout(timer);
   }, [client, id, online, contactedAt]);
 }
