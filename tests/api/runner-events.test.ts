@@ -69,6 +69,7 @@ describe.skipIf(!process.env.DATABASE_URL)('[RUNNERS] live runner events across 
     expect(res.status).toBe(200);
     const event = await s.next(about(id, 'updated'));
     expect(event.data).toEqual({ id, action: 'updated' });
+    console.log(`[RUNNERS] runner events: PUT on instance B to the event on A's stream: ${Math.round(event.at - started)} ms`);
     expect(event.at - started).toBeLessThan(1_000);
     s.close();
   });
