@@ -20,7 +20,7 @@ export function LiveIndicator({ state }: { state: RunnerEventsState }) {
       data-testid="runner-live-indicator"
       data-state={state}
     >
-      <span aria-hidden="true" className={cn('size-2 rounded-full', l.dot, state === 'live' && 'motion-safe:animate-pulse')} />
+      <span aria-hidden="true" className={cn('size-2 rounded-full', l.dot)} />
       <span aria-hidden="true">{l.text}</span>
     </span>
   );
