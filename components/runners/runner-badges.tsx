@@ -2,6 +2,7 @@
 import { Badge, type BadgeTone } from '../ui/badge';
 import type { Runner, RunnerManager, RunnerType } from '@/lib/client/types';
 import { Muted } from '../ui/muted';
+import { useOnlineExpiry } from './use-runner-events';
 
 const STATUS: Record<string, { label: string; tone: BadgeTone; hint: string }> = {
   online: { label: 'Online', tone: 'success', hint: 'Contacted in the last 2 hours' },
@@ -25,7 +26,8 @@ export function StatusBadge({ status }: { status: string }) {
  * GitLab reports `paused` as the status only for a contacted, non-stale runner; the connection state is
  * then read from `online`, and "Paused" is always its own badge so both facts show.
  */
-export function RunnerStatusBadges({ runner }: { runner: Pick<Runner, 'status' | 'online' | 'paused'> }) {
+export function RunnerStatusBadges({ runner, contactedAt }: { runner: Pick<Runner, 'id' | 'status' | 'online' | 'paused'>; contactedAt?: string | null }) {
+  useOnlineExpiry({ id: runner.id, online: runner.online, contactedAt });
   const connection = runner.status === 'paused' ? (runner.online ? 'online' : 'offline') : runner.status;
   return (
     <span className="inline-flex flex-wrap items-center gap-1">

@@ -22,6 +22,8 @@ import { RunnerActivity } from './runner-activity';
 import { cn } from '../ui/cn';
 import { useRunner, useUpdateRunner } from './use-runners';
 import { muted } from '../ui/muted';
+import { useRunnerEvents } from './use-runner-events';
+import { LiveIndicator } from './live-indicator';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -186,6 +188,7 @@ function RunnerDetailsTab({ runner: r, jobsPage, jobsStatus, update }: { runner:
 
 export function RunnerDetail({ id, scope = ADMIN_SCOPE }: { id: number; scope?: RunnerScope }) {
   const runner = useRunner(id);
+  const live = useRunnerEvents();
   const router = useRouter();
   const { params, update } = useUrlState();
   const [deleting, setDeleting] = useState(false);
@@ -218,7 +221,7 @@ export function RunnerDetail({ id, scope = ADMIN_SCOPE }: { id: number; scope?: 
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
         <BackToRunners scope={scope} />
-        <RunnerHeader runner={r} actions={actions} />
+        <RunnerHeader runner={r} actions={actions} live={<LiveIndicator state={live} />} />
       </div>
 
       {/* The Activity tab (the runner's audit events) is for those who may edit the runner, as the API is. */}

@@ -6,7 +6,7 @@ import { formatDateTime } from '../tokens/format';
 import type { RunnerDetails } from '@/lib/client/types';
 import { RunnerStatusBadges, RunnerTypeBadge } from './runner-badges';
 
-export function RunnerHeader({ runner, title, actions }: { runner: RunnerDetails; title?: ReactNode; actions?: ReactNode }) {
+export function RunnerHeader({ runner, title, actions, live }: { runner: RunnerDetails; title?: ReactNode; actions?: ReactNode; live?: ReactNode }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -19,13 +19,14 @@ export function RunnerHeader({ runner, title, actions }: { runner: RunnerDetails
           )}
         </h1>
         <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="runner-header-badges">
-          <RunnerStatusBadges runner={runner} />
+          <RunnerStatusBadges runner={runner} contactedAt={runner.contacted_at} />
           <RunnerTypeBadge type={runner.runner_type} />
           {runner.locked && runner.runner_type === 'project_type' && (
             <span title="Cannot be assigned to other projects">
               <Badge tone="neutral">Locked</Badge>
             </span>
           )}
+          {live}
         </div>
         <p className="mt-2 text-sm text-slate-600" data-testid="runner-created">
           Created {runner.created_by ? <>by <span className="font-medium text-slate-800">@{runner.created_by.username}</span> </> : null}

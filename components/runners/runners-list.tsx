@@ -29,6 +29,8 @@ import { NewRunnerButton } from './new-runner-button';
 import { RunnerBulkBar, useBulkRunnerAction } from './runner-bulk-actions';
 import { mayChange, RunnersTable } from './runners-table';
 import { PER_PAGE, useRunnerCount, useRunnerListPage, type RunnerListSource } from './use-runners';
+import { useRunnerEvents } from './use-runner-events';
+import { LiveIndicator } from './live-indicator';
 
 // The typed filters the API validates, with their labels: its refusal is shown beside the field.
 const TYPED_FILTERS = {
@@ -148,6 +150,7 @@ export interface RunnerListViewProps {
 export function RunnerListView({ source, title, description, runnerHref, actions, group = false, emptyDescription }: RunnerListViewProps) {
   const { filters, update } = useRunnerFilters();
   const list = useRunnerListPage(source, filters);
+  const live = useRunnerEvents();
   const bulk = useBulkRunnerAction();
   const { page: _page, ...filterKeyParts } = filters;
   const selection = useSelection(JSON.stringify(filterKeyParts));
@@ -180,7 +183,10 @@ export function RunnerListView({ source, title, description, runnerHref, actions
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+            <LiveIndicator state={live} />
+          </div>
           <p className="mt-1 max-w-2xl text-sm text-slate-500">{description}</p>
         </div>
         {actions}

@@ -198,7 +198,7 @@ export function RunnersTable(p: RunnersTableProps) {
         header: 'Status',
         cell: (c) => (
           <div className="flex flex-col items-start gap-1">
-            <RunnerStatusBadges runner={c.row.original} />
+            <RunnerStatusBadges runner={c.row.original} contactedAt={c.row.original._runway?.contacted_at} />
             {c.row.original.job_execution_status === 'active' ? <Badge tone="info">Active</Badge> : <Badge tone="neutral">Idle</Badge>}
           </div>
         ),

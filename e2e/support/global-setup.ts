@@ -14,6 +14,8 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.RUNWAY_E2E_BASE_URL = baseUrl;
   // Specs that must age rows (a runner last contacted months ago) reach the database directly.
   process.env.RUNWAY_E2E_DATABASE_URL = database.inspectUrl;
+  // A spec may start a second Runway on the same PostgreSQL database (e2e/runners-live.spec.ts).
+  if (database.env.DATABASE_URL) process.env.RUNWAY_E2E_SERVER_DATABASE_URL = database.env.DATABASE_URL;
   return async () => {
     await stopServer(server);
     await database.drop();

@@ -82,17 +82,47 @@ async function availableMultiProject(userId: number, runner: RunnerRef, client: 
   return maintainsAssignedProject(userId, runner.id, client);
 }
 
-/** read_runner: GET /runners/:id, /managers, /projects. */
-export async function canReadRunner(actor: Actor | null, runner: RunnerRef): Promise<boolean> {
+/**
+ * read_runner: admins and instance runners; a group runner for Maintainers+ of its group and Maintainers+
+ * of a project using the group's runners; a project runner for Maintainers+ of a project it is in.
+ */
+async function readsRunner(actor: Actor | null, runnerType: RunnerRef['runnerType'], groupId: number | null, maintainsItsProjects: (userId: number) => Promise<boolean>): Promise<boolean> {
   if (!actor) return false;
-  if (isAdmin(actor) || runner.runnerType === 'instance_type') return true;
+  if (isAdmin(actor) || runnerType === 'instance_type') return true;
   const uid = actor.user.id;
-  if (runner.runnerType === 'group_type') {
-    if (!runner.groupId) return false;
-    if ((await groupLevel(actor, runner.groupId)) >= AccessLevel.MAINTAINER) return true;
-    return maintainsProjectUsingGroupRunners(uid, runner.groupId);
+  if (runnerType === 'group_type') {
+    if (!groupId) return false;
+    if ((await groupLevel(actor, groupId)) >= AccessLevel.MAINTAINER) return true;
+    return maintainsProjectUsingGroupRunners(uid, groupId);
   }
-  return maintainsAssignedProject(uid, runner.id);
+  return maintainsItsProjects(uid);
+}
+
+/** read_runner: GET /runners/:id, /managers, /projects. */
+export function canReadRunner(actor: Actor | null, runner: RunnerRef): Promise<boolean> {
+  return readsRunner(actor, runner.runnerType, runner.groupId, (uid) => maintainsAssignedProject(uid, runner.id));
+}
+
+/** What a deleted runner's row said about its owners (captured by the delete trigger, lib/runners/events.ts). */
+export interface DeletedRunnerFacts {
+  runnerType: RunnerRef['runnerType'];
+  groupId: number | null;
+  /** The projects it was assigned to; null when there were too many to capture. */
+  projectIds: number[] | null;
+}
+
+/**
+ * read_runner as it stood just before the runner was deleted, from the captured facts: who may hear of
+ * the deletion. Unknown assignments (too many to capture) answer false: never tell of a runner unseen.
+ */
+export function canReadDeletedRunner(actor: Actor | null, f: DeletedRunnerFacts): Promise<boolean> {
+  return readsRunner(actor, f.runnerType, f.groupId, async (uid) => {
+    if (!f.projectIds?.length) return false;
+    const rows = await db().$queryRaw<{ ok: boolean }[]>(sql`
+      SELECT EXISTS (SELECT 1 FROM projects p WHERE p.id = ANY(${f.projectIds}::int[])
+        AND p.id IN (${authorizedProjectIdsSql(uid, AccessLevel.MAINTAINER)})) AS ok`);
+    return !!rows[0]?.ok;
+  });
 }
 
 /** update_runner: PUT /runners/:id, reset_authentication_token; also who sees maintenance_note. */

@@ -18,6 +18,7 @@ import { startMessage } from './start-message';
 import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
 import { releaseHeldPolls } from '../runner-agent/long-poll';
 import { closeHub } from '../notifications/hub';
+import { closeEventStreams } from '../api/sse';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -92,8 +93,11 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   console.log(`\n${startMessage(facts)}\n`);
 
   const stop = async () => {
-    // Held runner polls are answered now, so closing waits only for requests already being served.
+    // Held runner polls are answered and event streams ended now (either would hold server.close()
+    // forever; their clients come back, to this instance or another), so closing waits only for requests
+    // already being served.
     releaseHeldPolls();
+    closeEventStreams();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       setTimeout(resolve, 5_000).unref();

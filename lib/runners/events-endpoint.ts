@@ -1,0 +1,25 @@
+// GET /api/v4/runners/events (Runway extension): the runner changes the caller may see, as Server-Sent
+// Events, until the client leaves. Authenticated like every endpoint (session cookie or token with api
+// or read_api); the stream re-checks the caller every minute.
+import { applySudo, authenticate } from '../auth/authenticate';
+import { endpoint } from '../api/handler';
+import { eventStreamResponse } from '../api/sse';
+import { startRunnerEvents } from './events';
+
+export const runnerEventsEndpoint = endpoint({
+  handle: (ctx) => {
+    const actor = ctx.user();
+    // HEAD answers the stream's headers without opening it.
+    if (ctx.method === 'HEAD') return new Response(null, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform' } });
+    return eventStreamResponse(ctx.req.signal, (sink) =>
+      startRunnerEvents({
+        actor,
+        sink,
+        reauthenticate: async () => applySudo(await authenticate(ctx.req, ctx.raw), ctx.req, ctx.raw),
+        // EventSource sends the id of the last event it saw when it reconnects: what happened in between
+        // is not replayed, the page refetches instead.
+        resumed: ctx.req.headers.has('last-event-id'),
+      }),
+    );
+  },
+});
