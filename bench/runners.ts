@@ -14,12 +14,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startBaseline } from './baseline-server';
-import { ensureDatabase, freePort, rootToken, runwayEnv, startRunway, stop } from './runway-process';
+import { ensureDatabase, freePort, ROOT, rootToken, runwayEnv, startRunway, stop } from './runway-process';
 import { readFileSync } from 'node:fs';
 import { seedBench, type BenchData } from './runners-seed';
 
 const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Record<string, unknown>) => Promise<any>;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RUNNERS = Number(process.env.BENCH_RUNNERS ?? 100_000);

@@ -1,12 +1,14 @@
-// Shared by the benchmarks: a dedicated database on the DATABASE_URL server, and a production Runway
-// (`runway start`, RUNWAY_DIST_DIR or .next) on a free loopback port with a root token from the CLI.
+// A Runway production server for the benchmarks: a dedicated database on the DATABASE_URL server, a free
+// loopback port, the environment of a production start, root's token (the CLI migrates and bootstraps root)
+// and the server process itself (needs a production build: RUNWAY_DIST_DIR, default .next).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BENCH_ROOT_PASSWORD = 'runway-bench-root-password';
 
 export function serverUrl(): string {
   const url = process.env.DATABASE_URL;
@@ -39,7 +41,7 @@ export function runwayEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv 
   return {
     ...process.env,
     DATABASE_URL: databaseUrl,
-    INITIAL_ROOT_PASSWORD: 'runway-bench-root-password',
+    INITIAL_ROOT_PASSWORD: BENCH_ROOT_PASSWORD,
     NEXTAUTH_SECRET: 'runway-bench-secret-0123456789abcdef0123456789',
     RUNWAY_DEMO: 'false',
     RUNWAY_LOG_LEVEL: 'warn',

@@ -1,5 +1,5 @@
 // [RUNNERS] The Runners pages: the list (filters in the URL), a runner's page (pause, edit with the API's
-// validation errors, delete after confirmation), and what a non-admin owner sees.
+// validation errors, delete after confirmation), and what non-admins see of runners from their projects.
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { csrfToken, signIn, uniq } from './support/session';
 
@@ -176,7 +176,7 @@ test.describe('[RUNNERS] runners pages', () => {
     await expect(table(page).getByRole('row')).toHaveCount(4);
   });
 
-  test('[RUNNERS] a maintainer sees the runners they own; a runner of two projects cannot be deleted by them', async ({ page, browser }) => {
+  test('[RUNNERS] a maintainer opens their runner from the project; a runner of two projects cannot be deleted by them', async ({ page, browser }) => {
     await signIn(page);
     const api = adminApi(page, await csrfToken(page));
     const username = uniq('runner-owner');
@@ -194,11 +194,12 @@ test.describe('[RUNNERS] runners pages', () => {
     const context = await browser.newContext();
     const owner = await context.newPage();
     await signIn(owner, username, password);
-    await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Runners' }).click();
-    await expect(owner).toHaveURL(new RegExp(`${RUNNERS_PAGE}$`));
-    await expect(owner.getByText('The runners you manage')).toBeVisible();
-    await expect(table(owner).getByRole('row')).toHaveCount(2); // header + their one runner
-    await rowOf(owner, description).getByRole('link', { name: `#${runner.id}`, exact: true }).click();
+    // The Admin area's list is not theirs (GitLab's 404, no menu entry): they go through the project.
+    await expect(owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Runners' })).toHaveCount(0);
+    await owner.goto(RUNNERS_PAGE);
+    await expect(owner.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await owner.goto(`/${first.path_with_namespace}/-/settings/ci_cd`);
+    await owner.getByRole('table', { name: 'Assigned project runners', exact: true }).getByRole('link', { name: new RegExp(`^#${runner.id}\\b`) }).click();
     await expect(owner.getByRole('heading', { level: 1 })).toContainText(description);
     await expect(owner.getByRole('list', { name: 'Assigned projects' })).toContainText(first.path_with_namespace.split('/').pop()!);
 
@@ -223,12 +224,18 @@ test.describe('[RUNNERS] runners pages', () => {
     const description = uniq('instance-for-all');
     const runner = await api.runner({ runner_type: 'instance_type', description, tag_list: 'shared' });
 
+    // A developer of a project: they see the instance runners available to it on the project's runner pages.
+    const theirs = await api.project(uniq('viewers'));
+    const viewerUser = await (await page.request.get(`/api/v4/users?username=${username}`)).json();
+    await api.post(`/projects/${theirs.id}/members`, { user_id: viewerUser[0].id, access_level: 30 });
+    const runnerPage = (id: number) => `/${theirs.path_with_namespace}/-/runners/${id}`;
+
     const context = await browser.newContext();
     const viewer = await context.newPage();
     await signIn(viewer, username, password);
     const jobsRequests: string[] = [];
     viewer.on('request', (r) => r.url().includes(`/api/v4/runners/${runner.id}/jobs`) && jobsRequests.push(r.url()));
-    await viewer.goto(`${RUNNERS_PAGE}/${runner.id}`);
+    await viewer.goto(runnerPage(runner.id));
     await expect(viewer.getByRole('heading', { level: 1 })).toContainText(description);
     await expect(viewer.getByRole('region', { name: 'Runner details' })).toContainText('shared');
     await expect(viewer.getByText('No managers yet')).toBeVisible();
@@ -242,7 +249,7 @@ test.describe('[RUNNERS] runners pages', () => {
     // A project runner of someone else's project: not readable, and the page says so without a useless retry.
     const project = await api.project(uniq('not-viewers'));
     const hidden = await api.runner({ runner_type: 'project_type', project_id: project.id, description: uniq('hidden') });
-    await viewer.goto(`${RUNNERS_PAGE}/${hidden.id}`);
+    await viewer.goto(runnerPage(hidden.id));
     await expect(viewer.getByText('You cannot view this runner')).toBeVisible();
     await expect(viewer.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await context.close();

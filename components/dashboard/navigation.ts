@@ -18,8 +18,8 @@ export const NAVIGATION: NavItem[] = [
     match: '/-/user_settings/personal_access_tokens',
   },
   { label: 'Active sessions', href: '/-/user_settings/active_sessions', match: '/-/user_settings/active_sessions' },
-  // GitLab's admin path; non-admins see the runners they own there (GET /runners instead of /runners/all).
-  { label: 'Runners', href: '/admin/runners', match: '/admin/runners' },
+  // GitLab's admin path (admins only): other users reach runners from their groups' and projects' pages.
+  { label: 'Runners', href: '/admin/runners', match: '/admin/runners', adminOnly: true },
   // Runway's fleet overview (GitLab EE's "Fleet dashboard"), admins only.
   { label: 'Fleet dashboard', href: '/admin/runners/dashboard', match: '/admin/runners/dashboard', adminOnly: true },
   // GitLab answers 404 to non-admins at /admin.

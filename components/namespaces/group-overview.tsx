@@ -1,6 +1,6 @@
 'use client';
 // A group's page (/groups/<full_path>): its subgroups and projects, one page each (pages in the URL), and
-// its runners for Maintainers and up (read_group_runners) and administrators.
+// its runners for Maintainers and up (read_group_runners) and administrators, its CI/CD settings for Owners.
 import { notFound } from 'next/navigation';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import type { Page } from '@/lib/client/api';
 import { useCurrentUser } from '../dashboard/session-provider';
 import { DataTable } from '../ui/data-table';
 import { ErrorState, LoadingState } from '../ui/states';
-import { MAINTAINER } from '@/lib/client/access-levels';
+import { MAINTAINER, OWNER } from '@/lib/client/access-levels';
 import { groupHref, projectHref } from '@/lib/client/paths';
 import type { Group, Project } from '@/lib/client/types';
 import { pageParam, useUrlState } from '@/lib/client/url-state';
@@ -50,11 +50,19 @@ export function GroupOverview({ fullPath }: { fullPath: string }) {
   const g = group.data;
   const parentPath = g.full_path.includes('/') ? g.full_path.slice(0, g.full_path.lastIndexOf('/')) : null;
   const mayReadRunners = admin || (access.data ?? 0) >= MAINTAINER;
+  const mayAdminister = admin || (access.data ?? 0) >= OWNER;
   return (
     <div className="flex flex-col gap-6">
       <NamespaceHeader kind="Group" id={g.id} name={g.name} description={g.description} visibility={g.visibility} parentPath={parentPath} />
       {mayReadRunners && (
-        <LinkCards label="Group pages" links={[{ href: groupHref(g.full_path, 'runners'), label: 'Runners', hint: 'Group runners, shared with every project in this group and its subgroups.' }]} />
+        <LinkCards
+          label="Group pages"
+          links={[
+            { href: groupHref(g.full_path, 'runners'), label: 'Runners', hint: 'Group runners, shared with every project in this group and its subgroups.' },
+            // The settings page is for Owners (admin_group), as GitLab's.
+            ...(mayAdminister ? [{ href: groupHref(g.full_path, 'settings/ci_cd'), label: 'CI/CD settings', hint: 'Instance runners for the projects and subgroups of this group.' }] : []),
+          ]}
+        />
       )}
       <ListSection title="Subgroups" query={subgroups} columns={subgroupColumns} page={subgroupsPage} onPageChange={(page) => update({ subgroups_page: page })} />
       <ListSection title="Projects" query={projects} columns={projectColumns} page={projectsPage} onPageChange={(page) => update({ projects_page: page })} />

@@ -205,7 +205,7 @@ function InstanceRunners({ project }: { project: ProjectWithAccess }) {
   const help = locked ? (
     <>
       Instance runners are disabled in the group settings. Go to{' '}
-      <Link href={groupHref(project.namespace.full_path)} className="text-indigo-700 underline">
+      <Link href={groupHref(project.namespace.full_path, 'settings/ci_cd')} className="text-indigo-700 underline">
         {project.namespace.full_path}
       </Link>{' '}
       to enable them.

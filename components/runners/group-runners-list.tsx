@@ -16,11 +16,12 @@ export function GroupRunnersList({ fullPath }: { fullPath: string }) {
   const group = useGroup(fullPath);
   const access = useGroupAccessLevel(fullPath, group.isSuccess && !admin);
 
-  if (group.isPending || (!admin && access.isPending)) return <LoadingState />;
   if (group.error) {
     if (isNotFound(group.error)) notFound();
     return <ErrorState title="Could not load the group" error={group.error} onRetry={() => group.refetch()} />;
   }
+  // The access query waits for the group (disabled until then, so pending): a missing group is answered first.
+  if (group.isPending || (!admin && access.isPending)) return <LoadingState />;
   const g = group.data;
   const level = admin ? OWNER : (access.data ?? 0);
   if (level < MAINTAINER) {

@@ -1,10 +1,9 @@
 'use client';
-// A runner list page: /admin/runners (every runner for admins, the caller's own otherwise) and
+// A runner list page: /admin/runners (every runner, for admins) and
 // /groups/<path>/-/runners. Type tabs with counts, status stats, filters, sort and page live in the URL;
 // rows come with details and permissions in one request; selected runners take bulk actions.
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useCurrentUser } from '../dashboard/session-provider';
 import Link from 'next/link';
 import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -345,31 +344,22 @@ export function RunnerListView({ source, title, description, runnerHref, actions
   );
 }
 
-/** /admin/runners: every runner for admins; the runners a user manages otherwise. */
+/** /admin/runners: every runner (the Admin area is for administrators only). */
 export function RunnersList() {
-  const { admin } = useCurrentUser();
   return (
     <RunnerListView
-      source={admin ? { kind: 'all' } : { kind: 'owned' }}
+      source={{ kind: 'all' }}
       title="Runners"
-      description={
-        admin
-          ? 'Every runner on this instance: instance, group and project runners.'
-          : 'The runners you manage: project runners of projects you maintain and group runners of groups you own.'
-      }
+      description="Every runner on this instance: instance, group and project runners."
       runnerHref={(id) => `/admin/runners/${id}`}
       actions={
         <div className="flex flex-wrap gap-2">
-          {admin && (
-            <>
-              <Link href="/admin/runners/dashboard" className={buttonClass('secondary')}>
-                Fleet dashboard
-              </Link>
-              <Link href="/admin/runners/cleanup" className={buttonClass('secondary')}>
-                Clean up stale runners
-              </Link>
-            </>
-          )}
+          <Link href="/admin/runners/dashboard" className={buttonClass('secondary')}>
+            Fleet dashboard
+          </Link>
+          <Link href="/admin/runners/cleanup" className={buttonClass('secondary')}>
+            Clean up stale runners
+          </Link>
           <NewRunnerButton scope={ADMIN_SCOPE} />
         </div>
       }

@@ -219,7 +219,7 @@ export interface Group {
   full_path: string;
   created_at: string;
   parent_id: number | null;
-  shared_runners_setting?: 'enabled' | 'disabled_and_overridable' | 'disabled_and_unoverridable' | 'disabled_with_override';
+  shared_runners_setting?: SharedRunnersSetting;
 }
 
 export interface Member {
@@ -313,3 +313,5 @@ export interface AuditEvent {
   };
   created_at: string;
 }
+/** A group's instance-runner setting (GitLab's Namespace::SHARED_RUNNERS_SETTINGS). */
+export type SharedRunnersSetting = 'enabled' | 'disabled_and_overridable' | 'disabled_and_unoverridable';

@@ -4,6 +4,7 @@ import { externalUrl } from '../config/env';
 import type { Namespace, Project, User } from '../db/generated/client';
 import { userBasic } from '../users/entity';
 import type { NamespaceRecord, ProjectRecord } from './records';
+import { sharedRunnersSetting } from './shared-runners-setting';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const isoDate = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
@@ -70,7 +71,7 @@ export function groupEntity(g: NamespaceRecord) {
     created_at: iso(g.createdAt),
     parent_id: g.parentId,
     organization_id: 1,
-    shared_runners_setting: g.sharedRunnersEnabled ? 'enabled' : 'disabled_and_unoverridable',
+    shared_runners_setting: sharedRunnersSetting(g),
     max_artifacts_size: null,
     marked_for_deletion_on: null,
   };

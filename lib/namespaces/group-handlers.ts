@@ -16,6 +16,7 @@ export async function updateGroupHandler(ctx: RequestContext<typeof updateGroupP
     path: i.path ?? undefined,
     description: i.description ?? undefined,
     visibility: i.visibility ?? undefined,
+    sharedRunnersSetting: i.shared_runners_setting ?? undefined,
   });
   return groupDetail(actor, await findGroup(actor, group.id), true);
 }

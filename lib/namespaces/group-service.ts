@@ -9,6 +9,7 @@ import { removeMirrors } from './project-service';
 import { fullPathTaken } from './queries';
 import type { NamespaceRecord } from './records';
 import { groupViewer } from './resolve';
+import { applySharedRunnersSetting, settingRefusal, type SharedRunnersSetting } from './shared-runners-setting';
 import { GROUP_NAME_MESSAGE, GROUP_NAME_RE, GROUP_PATH_MESSAGE, isUniqueViolation, pathValid, VISIBILITY_RANK } from './service';
 
 type Tx = Prisma.TransactionClient;
@@ -18,6 +19,7 @@ export interface GroupChanges {
   path?: string;
   description?: string;
   visibility?: VisibilityName;
+  sharedRunnersSetting?: SharedRunnersSetting;
 }
 
 /** Group's visibility validations: not above the parent, not below a direct project or subgroup. */
@@ -57,8 +59,25 @@ export async function updateGroup(actor: Actor, group: NamespaceRecord, c: Group
   try {
     await db().$transaction(async (tx) => {
       // The full path as of the lock: a parent renamed meanwhile has already moved it.
-      const locked = await tx.$queryRaw<{ full_path: string }[]>(sql`SELECT full_path FROM namespaces WHERE id = ${group.id} FOR UPDATE`);
+      const locked = await tx.$queryRaw<{ full_path: string; shared_runners_enabled: boolean; allow_descendants_override_disabled_shared_runners: boolean }[]>(
+        sql`SELECT full_path, shared_runners_enabled, allow_descendants_override_disabled_shared_runners FROM namespaces WHERE id = ${group.id} FOR UPDATE`,
+      );
       if (!locked.length) throw notFound('Group');
+      if (c.sharedRunnersSetting !== undefined) {
+        // As Groups::UpdateService: the runner setting goes first and a refusal is the only error answered.
+        const parent = group.parentId
+          ? await tx.namespace.findUnique({ where: { id: group.parentId }, select: { sharedRunnersEnabled: true, allowDescendantsOverrideDisabledSharedRunners: true } })
+          : null;
+        const current = {
+          id: group.id,
+          sharedRunnersEnabled: locked[0].shared_runners_enabled,
+          allowDescendantsOverrideDisabledSharedRunners: locked[0].allow_descendants_override_disabled_shared_runners,
+          parent,
+        };
+        const refusal = settingRefusal(current, c.sharedRunnersSetting);
+        if (refusal) throw validationError({ update_shared_runners: [refusal] });
+        await applySharedRunnersSetting(tx, current, c.sharedRunnersSetting);
+      }
       const oldFull = locked[0].full_path;
       const newFull = c.path !== undefined ? [...oldFull.split('/').slice(0, -1), c.path].join('/') : oldFull;
       if (c.visibility !== undefined) for (const m of await visibilityErrors(tx, group, c.visibility)) add('visibility_level', m);

@@ -61,12 +61,14 @@ export async function updateProject(actor: Actor, project: ProjectRecord, c: Pro
         add('name', 'has already been taken');
       }
       if (c.path && !errors.path && c.path.toLowerCase() !== project.path.toLowerCase() && (await fullPathTaken(fullPath, tx))) add('path', 'has already been taken');
-      // Project validation: instance runners cannot be turned on under a group that disallows them (the
+      // Project validation: instance runners cannot be turned on under a group "disabled and unoverridable" (the
       // group row is read FOR SHARE so a concurrent group change cannot slip between).
       if (c.sharedRunnersEnabled && ns.kind === 'group') {
-        const [group] = await tx.$queryRaw<{ shared_runners_enabled: boolean }[]>`
-          SELECT shared_runners_enabled FROM namespaces WHERE id = ${ns.id} FOR SHARE`;
-        if (group && !group.shared_runners_enabled) add('shared_runners_enabled', 'cannot be enabled because parent group does not allow it');
+        const [group] = await tx.$queryRaw<{ shared_runners_enabled: boolean; allow_descendants_override_disabled_shared_runners: boolean }[]>`
+          SELECT shared_runners_enabled, allow_descendants_override_disabled_shared_runners FROM namespaces WHERE id = ${ns.id} FOR SHARE`;
+        if (group && !group.shared_runners_enabled && !group.allow_descendants_override_disabled_shared_runners) {
+          add('shared_runners_enabled', 'cannot be enabled because parent group does not allow it');
+        }
       }
       if (Object.keys(errors).length) throw validationError(errors);
       await tx.project.update({

@@ -1,5 +1,6 @@
 // Parameter declarations of the groups, projects and members APIs, in GitLab's declaration order.
 import { param } from '../api/params';
+import { SHARED_RUNNERS_SETTINGS } from './shared-runners-setting';
 
 const VISIBILITIES = ['private', 'internal', 'public'] as const;
 const ACCESS_LEVELS = [10, 15, 20, 30, 40, 50] as const;
@@ -105,6 +106,7 @@ export const updateGroupParams = {
   path: param.string(),
   description: param.string(),
   visibility: param.string().values(VISIBILITIES),
+  shared_runners_setting: param.string().values(SHARED_RUNNERS_SETTINGS),
 };
 
 export const listMembersParams = {

@@ -21,6 +21,7 @@ import { findGroup, groupViewer, projectViewer } from './resolve';
 import type { NamespaceRecord, ProjectRecord } from './records';
 import { fullPathTaken, projectNameTaken } from './queries';
 import { findUserByLogin } from '../users/queries';
+import { forbidsOverride, sharedRunnersSetting } from './shared-runners-setting';
 
 type Tx = Prisma.TransactionClient;
 export const VISIBILITY_RANK: Record<VisibilityName, number> = { private: 0, internal: 10, public: 20 };
@@ -99,6 +100,9 @@ export async function createGroup(actor: Actor, input: NewGroup): Promise<Namesp
           parentId: parent?.id ?? null,
           description: input.description ?? '',
           visibility,
+          // A subgroup starts with its parent's instance-runner setting (inherit_group_shared_runners_settings).
+          sharedRunnersEnabled: parent?.sharedRunnersEnabled ?? true,
+          allowDescendantsOverrideDisabledSharedRunners: parent?.allowDescendantsOverrideDisabledSharedRunners ?? false,
         },
       });
       await tx.namespace.update({ where: { id: ns.id }, data: { traversalIds: [...(parent?.traversalIds ?? []), ns.id] } });
@@ -173,6 +177,13 @@ export async function createProject(actor: Actor, input: NewProject): Promise<nu
         if (await projectNameTaken(namespace.id, name, tx)) add('name', 'has already been taken');
       }
       if (path && !errors.path && (await fullPathTaken(fullPath, tx))) add('path', 'has already been taken');
+      // Instance runners default to the group's setting; asking for them under "disabled and unoverridable" is refused.
+      let sharedRunnersEnabled = input.sharedRunnersEnabled ?? true;
+      if (namespace.kind === 'group') {
+        const group = await tx.namespace.findUniqueOrThrow({ where: { id: namespace.id }, select: { sharedRunnersEnabled: true, allowDescendantsOverrideDisabledSharedRunners: true } });
+        if (input.sharedRunnersEnabled === undefined) sharedRunnersEnabled = sharedRunnersSetting(group) === 'enabled';
+        else if (input.sharedRunnersEnabled && forbidsOverride(group)) add('shared_runners_enabled', 'cannot be enabled because parent group does not allow it');
+      }
       if (Object.keys(errors).length) throw validationError(errors);
       const project = await tx.project.create({
         data: {
@@ -184,7 +195,7 @@ export async function createProject(actor: Actor, input: NewProject): Promise<nu
           visibility,
           defaultBranch: input.defaultBranch ?? null,
           creatorId: user.id,
-          sharedRunnersEnabled: input.sharedRunnersEnabled ?? true,
+          sharedRunnersEnabled,
           groupRunnersEnabled: input.groupRunnersEnabled ?? true,
         },
       });

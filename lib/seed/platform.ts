@@ -26,11 +26,13 @@ export const DEMO_USERS = [
 
 export type DemoUsername = (typeof DEMO_USERS)[number]['username'];
 
-const GROUPS: { path: string; name: string; visibility: Vis; description: string }[] = [
+// acme/web shows a group's runner settings: instance runners off for the group, overridable, and its
+// website project turning them back on for itself.
+const GROUPS: { path: string; name: string; visibility: Vis; description: string; instanceRunners?: 'disabled_and_overridable' }[] = [
   { path: 'acme', name: 'Acme', visibility: 'internal', description: 'Acme Corporation engineering' },
   { path: 'acme/platform', name: 'Platform', visibility: 'internal', description: 'Shared platform services' },
   { path: 'acme/platform/ci', name: 'CI', visibility: 'private', description: 'Build infrastructure and runners' },
-  { path: 'acme/web', name: 'Web', visibility: 'public', description: 'Public websites' },
+  { path: 'acme/web', name: 'Web', visibility: 'public', description: 'Public websites', instanceRunners: 'disabled_and_overridable' },
 ];
 
 /** The demo projects by role; later seeds (repositories, runners) look them up with these paths. */
@@ -105,6 +107,8 @@ async function ensureGroup(tx: Prisma.TransactionClient, g: (typeof GROUPS)[numb
       parentId: parent?.id ?? null,
       visibility: g.visibility,
       description: g.description,
+      sharedRunnersEnabled: !g.instanceRunners,
+      allowDescendantsOverrideDisabledSharedRunners: g.instanceRunners === 'disabled_and_overridable',
     },
   });
   await tx.namespace.update({ where: { id: ns.id }, data: { traversalIds: [...(parent?.traversalIds ?? []), ns.id] } });

@@ -56,6 +56,11 @@ describe('[NAMESPACES] platform demo seed', () => {
     expect(levels).toMatchObject({ 'alice.owner': 50, 'mark.maintainer': 40, 'dana.developer': 30, 'rita.reporter': 40, 'gus.guest': 10 });
     const personal = await api('GET', `/projects/${encodeURIComponent(seed.demoProjectPaths.dotfiles)}`, { token: rootToken() });
     expect(personal.body.namespace).toMatchObject({ kind: 'user', full_path: 'dana.developer' });
+    // acme/web shows the group runner settings: instance runners off but overridable, and its website overriding.
+    const web = await api('GET', `/groups/${encodeURIComponent('acme/web')}`, { token: rootToken() });
+    expect(web.body.shared_runners_setting).toBe('disabled_and_overridable');
+    expect(web.body.projects[0]).toMatchObject({ path_with_namespace: seed.demoProjectPaths.website, shared_runners_enabled: true });
+    expect(ci.body.shared_runners_setting).toBe('enabled');
   });
 
   it('the demo repositories keep merge requests with context commits, one building on a merged one, and history to search', { timeout: 120_000 }, async () => {

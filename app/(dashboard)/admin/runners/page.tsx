@@ -1,5 +1,4 @@
-// /admin/runners: GitLab's path for the runner list. Admins see every runner; other users the runners
-// they own (the client picks the endpoint from the session).
+// /admin/runners: GitLab's path for the runner list of every runner (the admin layout keeps others out).
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { RunnersList } from '@/components/runners/runners-list';
