@@ -7,17 +7,12 @@
 // runner fast path off (RUNWAY_RUNNER_FAST_PATH=false), so one run shows both ways in beside the baseline.
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_RUNNERS, BENCH_JOBS,
 // BENCH_ONLY (run only the scenarios whose name contains it, e.g. `POST`), BENCH_SKIP_SCALING=1.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { startBaseline } from './baseline-server';
+import { ensureDatabase, freePort, rootToken, runwayEnv, startRunway, stop } from './harness';
 import { seedBench, type BenchData } from './runners-seed';
 
 const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Record<string, unknown>) => Promise<any>;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RUNNERS = Number(process.env.BENCH_RUNNERS ?? 100_000);
@@ -25,80 +20,6 @@ const ONLY = process.env.BENCH_ONLY ?? '';
 const SKIP_SCALING = process.env.BENCH_SKIP_SCALING === '1';
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
 const log = (s: string) => process.stderr.write(`${s}\n`);
-
-function serverUrl(): string {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('Set DATABASE_URL to a PostgreSQL server (a dedicated bench database is created on it)');
-  return url;
-}
-
-async function ensureDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl() });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const u = new URL(serverUrl());
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function runwayEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    INITIAL_ROOT_PASSWORD: 'runway-bench-root-password',
-    NEXTAUTH_SECRET: 'runway-bench-secret-0123456789abcdef0123456789',
-    RUNWAY_DEMO: 'false',
-    RUNWAY_LOG_LEVEL: 'warn',
-    RUNWAY_EXTERNAL_URL: `http://127.0.0.1:${port}`,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-  };
-}
-
-/** Migrates the database and returns a root token (the CLI bootstraps root). */
-function rootToken(env: NodeJS.ProcessEnv): string {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), 'create-token', '--username', 'root', '--scopes', 'api', '--name', `bench-${Date.now()}`], {
-    env, encoding: 'utf8', cwd: ROOT,
-  });
-  if (r.status !== 0) throw new Error(`create-token failed: ${r.stderr}`);
-  return r.stdout.trim();
-}
-
-async function startRunway(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), 'start'], { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  child.stderr?.on('data', (d) => (err += d));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`runway exited: ${err}`);
-    if (await fetch(`http://127.0.0.1:${env.PORT}/-/liveness`).then((r) => r.ok, () => false)) return child;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGKILL');
-  throw new Error('runway did not start');
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 10_000);
-  });
-}
 
 interface Scenario {
   name: string;

@@ -1,0 +1,90 @@
+// What the benchmarks share: a dedicated database on the DATABASE_URL server, free loopback ports, and a
+// production Runway started from bin/runway.mjs (RUNWAY_DIST_DIR picks the build, default .next).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function serverUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('Set DATABASE_URL to a PostgreSQL server (a dedicated bench database is created on it)');
+  return url;
+}
+
+export async function ensureDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl() });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const u = new URL(serverUrl());
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export function runwayEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    INITIAL_ROOT_PASSWORD: 'runway-bench-root-password',
+    NEXTAUTH_SECRET: 'runway-bench-secret-0123456789abcdef0123456789',
+    RUNWAY_DEMO: 'false',
+    RUNWAY_LOG_LEVEL: 'warn',
+    RUNWAY_EXTERNAL_URL: `http://127.0.0.1:${port}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+  };
+}
+
+/** Migrates the database and returns a root token (the CLI bootstraps root). */
+export function rootToken(env: NodeJS.ProcessEnv): string {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), 'create-token', '--username', 'root', '--scopes', 'api', '--name', `bench-${Date.now()}`], {
+    env, encoding: 'utf8', cwd: ROOT,
+  });
+  if (r.status !== 0) throw new Error(`create-token failed: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+/**
+ * Starts `runway start`; `fileLimit` raises its open-file limit first (one socket per held runner poll),
+ * to at most the hard limit ('hard': the hard limit itself).
+ */
+export async function startRunway(env: NodeJS.ProcessEnv, fileLimit?: number | 'hard'): Promise<ChildProcess> {
+  const bin = path.join(ROOT, 'bin', 'runway.mjs');
+  const child = fileLimit
+    ? spawn('/bin/sh', ['-c', `hard=$(ulimit -Hn); want=${fileLimit === 'hard' ? '$hard' : fileLimit}; [ "$hard" != unlimited ] && [ "$want" -gt "$hard" ] && want=$hard; ulimit -n "$want" && exec "$0" "$@"`, process.execPath, bin, 'start'], { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] })
+    : spawn(process.execPath, [bin, 'start'], { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr?.on('data', (d) => (err += d));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`runway exited: ${err}`);
+    if (await fetch(`http://127.0.0.1:${env.PORT}/-/liveness`).then((r) => r.ok, () => false)) return child;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGKILL');
+  throw new Error('runway did not start');
+}
+
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000);
+  });
+}
