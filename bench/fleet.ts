@@ -158,7 +158,7 @@ function dashboard(port: number, token: string) {
     while (running) {
       const t0 = Date.now();
       try {
-        const res = await request(port, 'GET', LIST_PATH, { 'private-token': token }, undefined, 30_000);
+        const res = await request(port, 'GET', LIST_PATH, { 'private-token': token }, undefined, 120_000);
         if (res.status !== 200) errors++;
       } catch {
         errors++;
@@ -226,10 +226,10 @@ async function runMode(holdSeconds: number, url: string, admin: pg.Client, runne
   let stats = newStats();
   try {
     // The dashboard list's own transactions per request, measured with no fleet polling.
-    for (let i = 0; i < 5; i++) await request(port, 'GET', LIST_PATH, { 'private-token': token }, undefined, 30_000);
+    for (let i = 0; i < 5; i++) await request(port, 'GET', LIST_PATH, { 'private-token': token }, undefined, 120_000);
     await sleep(1_500);
     const x0 = await transactions(admin);
-    for (let i = 0; i < 40; i++) await request(port, 'GET', LIST_PATH, { 'private-token': token }, undefined, 30_000);
+    for (let i = 0; i < 40; i++) await request(port, 'GET', LIST_PATH, { 'private-token': token }, undefined, 120_000);
     await sleep(1_500); // backends report their counts when idle, at most once a second
     const listXacts = ((await transactions(admin)) - x0) / 40;
     log(`long polling ${holdSeconds || 'off'}: the runner list runs ${listXacts.toFixed(2)} transactions per request`);
