@@ -15,6 +15,9 @@ export interface BenchData {
   hotRunnerId: number;
   hotRunnerToken: string;
   tag: string;
+  /** The first bench group and its first project (group and project runner lists). */
+  groupId: number;
+  projectId: number;
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
@@ -55,7 +58,7 @@ export async function seedBench(url: string, size: BenchSize, log: (s: string) =
                                 creator_id, registration_type, creation_state)
         SELECT t.rt::"RunnerType", 'bench runner ' || g, g % 17 <> 0,
                encode(sha256(convert_to('bench-runner-' || g, 'UTF8')), 'hex'),
-               CASE WHEN g % 5 = 0 THEN NULL ELSE now() - ((g * 7919) % 20000) * interval '1 minute' END,
+               CASE WHEN g % 5 = 0 THEN NULL ELSE now() - ((g::bigint * 7919) % 20000) * interval '1 minute' END,
                now() - interval '3 days' - (g % 300) * interval '1 day',
                CASE WHEN t.rt = 'group_type' THEN gids.a[1 + g % 100] END,
                CASE WHEN t.rt = 'project_type' THEN pids.a[1 + g % 1000] END,
@@ -106,7 +109,9 @@ export async function seedBench(url: string, size: BenchSize, log: (s: string) =
     const hot = (await c.query(`
       SELECT id, description FROM ci_runners WHERE runner_type = 'project_type' AND description LIKE 'bench %' ORDER BY id LIMIT 1`)).rows[0];
     const n = Number(String(hot.description).replace('bench runner ', ''));
-    return { adminToken, hotRunnerId: hot.id, hotRunnerToken: `bench-runner-${n}`, tag: 'tag-7' };
+    const group = (await c.query(`SELECT id FROM namespaces WHERE full_path = 'bench-g1'`)).rows[0].id as number;
+    const project = (await c.query(`SELECT id FROM projects WHERE full_path = 'bench-g1/p1'`)).rows[0].id as number;
+    return { adminToken, hotRunnerId: hot.id, hotRunnerToken: `bench-runner-${n}`, tag: 'tag-7', groupId: group, projectId: project };
   } finally {
     await c.end();
   }

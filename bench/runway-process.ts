@@ -61,8 +61,15 @@ export function rootToken(env: NodeJS.ProcessEnv): string {
   return r.stdout.trim();
 }
 
-export async function startRunway(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), 'start'], { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+/**
+ * Starts `runway start`; `fileLimit` raises its open-file limit first (one socket per held runner poll),
+ * to at most the hard limit ('hard': the hard limit itself).
+ */
+export async function startRunway(env: NodeJS.ProcessEnv, fileLimit?: number | 'hard'): Promise<ChildProcess> {
+  const bin = path.join(ROOT, 'bin', 'runway.mjs');
+  const child = fileLimit
+    ? spawn('/bin/sh', ['-c', `hard=$(ulimit -Hn); want=${fileLimit === 'hard' ? '$hard' : fileLimit}; [ "$hard" != unlimited ] && [ "$want" -gt "$hard" ] && want=$hard; ulimit -n "$want" && exec "$0" "$@"`, process.execPath, bin, 'start'], { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] })
+    : spawn(process.execPath, [bin, 'start'], { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr?.on('data', (d) => (err += d));
   const deadline = Date.now() + 120_000;

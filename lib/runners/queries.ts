@@ -182,20 +182,16 @@ function versionCondition(prefix: string): Sql {
 }
 
 /**
- * Every requested tag must be on the runner (AND), matched by exact name. The runners come from the
- * taggings, not the other way round: each tag's taggings are read in runner order from
- * (tag_id, runner_id), so the tags intersect in a merge join that reads each tag's postings once,
- * instead of probing every runner for every tag.
+ * Every requested tag must be on the runner (AND), matched by exact name: the runner's tag id array
+ * (kept by triggers from its taggings, GIN-indexed) contains every requested tag's id. A name no tag
+ * carries gives a NULL element, and an array with a NULL is contained in none, so nothing matches.
  */
 function tagsCondition(tags: string[]): Sql {
-  const tagId = (name: string) => sql`(SELECT id FROM tags WHERE name = ${name})`;
-  const joins = tags.slice(1).map((name, i) => {
-    const t = raw(`t${i + 1}`);
-    return sql`JOIN ci_runner_taggings ${t} ON ${t}.runner_id = t0.runner_id AND ${t}.tag_id = ${tagId(name)}`;
-  });
-  return sql`r.id IN (SELECT t0.runner_id FROM ci_runner_taggings t0 ${joins.length ? join(joins, ' ') : empty}
-                       WHERE t0.tag_id = ${tagId(tags[0])})`;
+  const ids = tags.map((name) => sql`(SELECT id FROM tags WHERE name = ${name})`);
+  return sql`r.tag_ids @> ARRAY[${join(ids, ', ')}]::int[]`;
 }
+
+const requestedTags = (f: RunnerFilters) => [...new Set((f.tagList ?? []).filter((t) => t !== ''))];
 
 /** The WHERE clause of a list, filters applied in GitLab's order: scope, type, status, paused, version, tags. */
 export function whereClause(set: RunnerSet, f: RunnerFilters): Sql {
@@ -205,7 +201,7 @@ export function whereClause(set: RunnerSet, f: RunnerFilters): Sql {
   if (f.status) conds.push(statusCondition(f.status));
   if (f.paused !== undefined) conds.push(sql`r.active = ${!f.paused}`);
   if (f.versionPrefix) conds.push(versionCondition(f.versionPrefix));
-  const tags = [...new Set((f.tagList ?? []).filter((t) => t !== ''))];
+  const tags = requestedTags(f);
   if (tags.length) conds.push(tagsCondition(tags));
   if (f.search) conds.push(sql`r.description ILIKE ${containsPattern(f.search)}`);
   if (f.ownerGroupId !== undefined) conds.push(sql`(r.runner_type = 'group_type' AND r.group_id = ${f.ownerGroupId})`);
@@ -252,12 +248,23 @@ const SUMMARY_COLUMNS = sql`
 /** Kaminari stops counting past 10,000: X-Total is then left out (the caller paginates without count). */
 export const COUNT_LIMIT = 10_000;
 
-const cappedCount = (where: Sql) => sql`SELECT count(*)::int FROM (SELECT 1 FROM ci_runners r WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) x`;
+const cappedCount = (where: Sql) => sql`SELECT count(*)::int FROM (SELECT FROM ci_runners r WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) x`;
 
 /**
  * One page of runners with their summary relations and the capped count of all matches, in one
- * statement: the count is an uncorrelated subquery, evaluated once. An empty page past the first
- * carries no count row, so the count then runs on its own.
+ * statement, whose cost follows the page and the capped count rather than the fleet. With a tag filter
+ * (the GIN index on tag_ids, whose matches come unordered):
+ *
+ * - `matches` collects at most COUNT_LIMIT + 1 matching runners in whatever order is cheapest (a bitmap
+ *   of the GIN index, combined with the other filters' indexes), carrying only what the order needs. Its size is the capped count (GitLab's Kaminari count with limit).
+ * - When that is all of them (count <= COUNT_LIMIT), the page is ordered and cut among those few ids and
+ *   only its rows are read. A plan that walks the primary key in id order until the page fills would
+ *   read the whole table for a rare tag.
+ * - When there are more, the matches are at least COUNT_LIMIT of the fleet, so walking the order's
+ *   index and filtering fills the page soon: that branch runs instead (a one-time filter skips the other).
+ *
+ * The page is cut in a LIMIT subquery before the relation subqueries run, so they run per row of the
+ * page only. An empty page past the first carries no count row, so the count then runs on its own.
  */
 export async function listRunnersPage(
   set: RunnerSet,
@@ -266,16 +273,40 @@ export async function listRunnersPage(
   limit: number,
   order: RunnerOrder = DEFAULT_ORDER,
 ): Promise<{ rows: RunnerSummaryRow[]; total: number }> {
-  const where = whereClause(set, f);
-  const orderBy = orderClause(order);
-  // The page is cut first (a LIMIT subquery is never flattened), so the relation subqueries run per row
-  // of the page only and the planner sizes them for a page, not for the whole table.
-  const rows = await queryRows<RunnerSummaryRow & { total: number }>(sql`
-    SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS}, (${cappedCount(where)}) AS "total"
-      FROM (SELECT r.* FROM ci_runners r WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) r
-     ORDER BY ${orderBy}`);
+  const rows = await queryRows<RunnerSummaryRow & { total: number }>(runnerPageSql(set, f, offset, limit, order));
   if (rows.length) return { rows, total: rows[0].total };
   return { rows, total: offset === 0 ? 0 : await countRunners(set, f) };
+}
+
+/** The statement of listRunnersPage (bench/runner-list-plans.ts shows its plans). */
+export function runnerPageSql(set: RunnerSet, f: RunnerFilters, offset: number, limit: number, order: RunnerOrder = DEFAULT_ORDER): Sql {
+  const where = whereClause(set, f);
+  const orderBy = orderClause(order);
+  if (!requestedTags(f).length) {
+    // Without tags every filter has a b-tree index (type/id, active/id, contacted_at, the set's keys): the
+    // capped count runs index-only and the page walks the order's index, both bounded by the cap and the
+    // page, so the plain form is cheaper than collecting the matches first.
+    return sql`
+      SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS}, (${cappedCount(where)}) AS "total"
+        FROM (SELECT r.* FROM ci_runners r WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) r
+       ORDER BY ${orderBy}`;
+  }
+  // Only the columns the order needs, so the matches can come from an index alone (index-only scans).
+  const carried = order.by === 'id' ? sql`r.id` : order.by === 'created_at' ? sql`r.id, r.created_at` : sql`r.id, r.contacted_at`;
+  return sql`
+    WITH matches AS MATERIALIZED (
+           SELECT ${carried} FROM ci_runners r WHERE ${where} LIMIT ${COUNT_LIMIT + 1}),
+         counted AS (SELECT count(*)::int AS total FROM matches)
+    SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS}, counted.total AS "total"
+      FROM (
+        (SELECT r.* FROM (SELECT r.id FROM matches r ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) page
+           JOIN ci_runners r ON r.id = page.id
+          WHERE (SELECT total FROM counted) <= ${COUNT_LIMIT})
+        UNION ALL
+        (SELECT r.* FROM ci_runners r WHERE ${where} AND (SELECT total FROM counted) > ${COUNT_LIMIT}
+          ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset})
+      ) r, counted
+     ORDER BY ${orderBy}`;
 }
 
 /** The number of matching runners, counting at most COUNT_LIMIT + 1 rows. */

@@ -6,7 +6,7 @@ import { api, uniq } from '../support/api';
 import { createUser, type TestUser } from '../support/users';
 import { addGroupMember, createGroup, createProject } from '../support/namespaces';
 import { rootToken } from '../support/api';
-import { addManager, createRunner, DAY, HOUR, setRunnerTimes } from './runners-admin-support';
+import { addManager, createRunner, DAY, dbQuery, HOUR, setRunnerTimes } from './runners-admin-support';
 
 let admin: TestUser;
 let group: any;
@@ -136,5 +136,60 @@ describe('[RUNNERS] list filters and pagination', () => {
     expect(ids(page3)).toEqual([r.bare]);
     expect(page3.headers.get('x-next-page')).toBe('');
     expect(page3.headers.get('x-prev-page')).toBe('2');
+  });
+});
+
+describe('[RUNNERS] tag_list follows every change of a runner\'s tags', () => {
+  // tag_list filters on ci_runners.tag_ids, which triggers derive from ci_runner_taggings: whatever writes
+  // the taggings, the filter and the runner's own tag_list must agree.
+  const tag = uniq('follow');
+  const other = uniq('follow-other');
+  const put = (id: number, tags: string[]) => api('PUT', `/runners/${id}`, { token: admin.token, json: { tag_list: tags } });
+  const storedArraysAgree = async (id: number) => {
+    const rows = await dbQuery(`
+      SELECT r.tag_ids = ARRAY(SELECT rt.tag_id FROM ci_runner_taggings rt WHERE rt.runner_id = r.id ORDER BY rt.tag_id) AS agree
+        FROM ci_runners r WHERE r.id = $1`, [id]);
+    return rows[0].agree;
+  };
+
+  beforeAll(async () => {
+    admin ??= await createUser({ admin: true });
+  });
+
+  it('finds a runner by the tags it was created with, then by the tags it is given, never by removed ones', async () => {
+    const id = await createRunner('instance_type', { tags: [tag] });
+    expect(ids(await all({ tag_list: tag }))).toEqual([id]);
+    expect(ids(await all({ tag_list: `${tag},${other}` }))).toEqual([]);
+
+    expect((await put(id, [tag, other])).status).toBe(200);
+    expect(ids(await all({ tag_list: `${tag},${other}` }))).toEqual([id]);
+    expect(ids(await all({ tag_list: other }))).toEqual([id]);
+
+    expect((await put(id, [other])).status).toBe(200);
+    expect(ids(await all({ tag_list: tag }))).toEqual([]);
+    expect(ids(await all({ tag_list: other }))).toEqual([id]);
+
+    expect((await put(id, [])).status).toBe(200);
+    expect(ids(await all({ tag_list: other }))).toEqual([]);
+    expect(await storedArraysAgree(id)).toBe(true);
+  });
+
+  it('keeps the filter and the taggings in agreement under concurrent tag updates of one runner', async () => {
+    const id = await createRunner('instance_type', { tags: [tag] });
+    const lists = Array.from({ length: 8 }, (_, i) => [tag, `${other}-${i}`, ...(i % 2 ? [`${other}-odd`] : [])]);
+    const answers = await Promise.all(lists.map((l) => put(id, l)));
+    expect(answers.map((a) => a.status)).toEqual(lists.map(() => 200));
+    expect(await storedArraysAgree(id)).toBe(true);
+    const shown = (await api('GET', `/runners/${id}`, { token: admin.token })).body.tag_list as string[];
+    expect(ids(await all({ tag_list: shown.join(',') }))).toEqual([id]);
+  });
+
+  it('drops a runner from a tag\'s list when the tag row itself goes away (the taggings cascade)', async () => {
+    const gone = uniq('gone');
+    const id = await createRunner('instance_type', { tags: [tag, gone] });
+    expect(ids(await all({ tag_list: gone }))).toEqual([id]);
+    await dbQuery('DELETE FROM tags WHERE name = $1', [gone]);
+    expect(await storedArraysAgree(id)).toBe(true);
+    expect(ids(await all({ tag_list: `${tag},${gone}` }))).toEqual([]);
   });
 });
