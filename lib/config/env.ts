@@ -1,5 +1,6 @@
 // Configuration from the environment, validated once. The README's configuration table mirrors this file.
 import { z } from 'zod';
+import { parseAllowlist } from '../metrics/allowlist';
 
 const bool = z
   .string()
@@ -66,6 +67,18 @@ const schema = z.object({
     .default([]),
   RUNWAY_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(2 ** 31).default(DEFAULT_MAX_BODY_BYTES),
   RUNWAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // GitLab's monitoring allowlist: who may read /-/metrics (loopback when unset).
+  RUNWAY_MONITORING_ALLOWLIST: z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      try {
+        parseAllowlist(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    })
+    .optional(),
 });
 
 export type RunwayEnv = z.infer<typeof schema>;
