@@ -1,7 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // Native or WebAssembly packages are loaded by Node at run time, not bundled.
-  serverExternalPackages: ['@node-rs/argon2', '@electric-sql/pglite', '@electric-sql/pglite-socket', '@prisma/schema-engine-wasm', 'pg'],
+  // Native or WebAssembly packages are loaded by Node at run time, not bundled; prom-client once, shared
+  // with the custom server.
+  serverExternalPackages: ['@node-rs/argon2', '@electric-sql/pglite', '@electric-sql/pglite-socket', '@prisma/schema-engine-wasm', 'pg', 'prom-client'],
   poweredByHeader: false,
   // GitLab answers /api/v4/ itself (404 JSON); no redirect to the slash-less path.
   skipTrailingSlashRedirect: true,

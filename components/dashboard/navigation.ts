@@ -24,6 +24,8 @@ export const NAVIGATION: NavItem[] = [
   { label: 'Fleet dashboard', href: '/admin/runners/dashboard', match: '/admin/runners/dashboard', adminOnly: true },
   // GitLab answers 404 to non-admins at /admin.
   { label: 'Admin area', href: '/admin', match: '/admin', adminOnly: true },
+  // GitLab's "Help" menu links the API docs under /help/api.
+  { label: 'API reference', href: '/help/api', match: '/help/api' },
 ];
 
 /** The item to highlight: the one whose `match` is the longest prefix of the path (/admin/runners is Runners, not Admin area). */

@@ -77,8 +77,11 @@ async function refuseAnonymousLargeBody(req: Request, params: Params): Promise<v
   if (!(await authenticate(req, params))) throw unauthorized();
 }
 
+/** A route handler made by `endpoint`, carrying its declaration for the OpenAPI document. */
+export type DeclaredHandler = RouteHandler & { endpointSpec?: EndpointSpec<Shape> };
+
 export function endpoint<S extends Shape = Record<string, never>>(spec: EndpointSpec<S>): RouteHandler {
-  return async (req, routeCtx) => {
+  const handler: RouteHandler = async (req, routeCtx) => {
     try {
       const url = new URL(req.url);
       const rawPath = await routeCtx.params;
@@ -133,6 +136,7 @@ export function endpoint<S extends Shape = Record<string, never>>(spec: Endpoint
       return errorResponse(err, req);
     }
   };
+  return Object.assign(handler, { endpointSpec: spec as unknown as EndpointSpec<Shape> });
 }
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

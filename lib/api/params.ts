@@ -38,6 +38,22 @@ export class Param<T, Req extends boolean = false> {
     return new Param<T, true>(this.coerce, { ...this.opts, default: value });
   }
 
+  /** The declaration as OpenAPI describes it: JSON Schema, whether required, and GitLab's coercion in words. */
+  doc(): ParamDoc {
+    const kind = KINDS.get(this.coerce as Coercer) ?? { schema: {}, coercion: '' };
+    const schema: Record<string, unknown> = { ...kind.schema };
+    const { values, regexp, default: dflt, allowBlank, exceptValues } = this.opts;
+    if (values) {
+      if (schema.type === 'array') schema.items = { ...(schema.items as object), enum: [...values] };
+      else schema.enum = [...values];
+    }
+    if (regexp) schema.pattern = regexp.source;
+    if (dflt !== undefined) schema.default = dflt;
+    if (allowBlank === false) schema.minLength = 1;
+    if (exceptValues) schema.not = { enum: [...exceptValues] };
+    return { required: !!this.opts.required, schema, coercion: kind.coercion };
+  }
+
   /** Returns the coerced value (or undefined when absent) and Grape's messages for this name. */
   check(name: string, present: boolean, raw: unknown): { value: T | undefined; errors: string[] } {
     const { required, values, exceptValues, regexp, allowBlank } = this.opts;
@@ -137,6 +153,23 @@ const hashCoerce = (raw: unknown): Coerced<Record<string, unknown> | null> => {
   if (raw === null) return null;
   return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : INVALID;
 };
+
+type Coercer = (raw: unknown) => unknown;
+export interface ParamDoc {
+  required: boolean;
+  schema: Record<string, unknown>;
+  /** How a value is read, as Grape coerces it (shown in the API reference). */
+  coercion: string;
+}
+const KINDS = new Map<Coercer, { schema: Record<string, unknown>; coercion: string }>([
+  [integerCoerce, { schema: { type: 'integer' }, coercion: 'A JSON number or a decimal string ("42").' }],
+  [booleanCoerce, { schema: { type: 'boolean' }, coercion: 'true/false, or one of the strings true, t, 1, yes, y, on / false, f, 0, no, n, off (any case), or 1/0.' }],
+  [stringCoerce, { schema: { type: 'string' }, coercion: 'A string; numbers and booleans are read as their text.' }],
+  [arrayCoerce, { schema: { type: 'array', items: { type: 'string' } }, coercion: 'A comma-separated string ("a,b") or an array (`x[]=a&x[]=b`); items are split on commas and trimmed.' }],
+  [dateCoerce, { schema: { type: 'string', format: 'date' }, coercion: 'An ISO 8601 date (YYYY-MM-DD).' }],
+  [dateTimeCoerce, { schema: { type: 'string', format: 'date-time' }, coercion: 'An ISO 8601 date and time.' }],
+  [hashCoerce, { schema: { type: 'object' }, coercion: 'A JSON object (or `x[key]=value` in a query or form).' }],
+]);
 
 export const param = {
   integer: () => new Param(integerCoerce),

@@ -3,6 +3,7 @@
 import { claimJob, failJob, finishJob, setWakeHook, type ClaimedJob } from './queue';
 import { log, logError } from '../server/log';
 import { handlers, periodicTasks } from './handlers';
+import { metrics } from '../metrics/registry';
 
 // An idle queue is polled ever less often (one UPDATE per poll), up to every 5 s. A wake-up (a job was
 // queued in this process, perhaps inside a transaction not yet committed) polls quickly a few times.
@@ -29,10 +30,12 @@ async function runJob(job: ClaimedJob): Promise<void> {
   try {
     await handler(job.payload);
     await finishJob(job.id);
+    metrics().backgroundOutcomes.inc({ kind: job.kind, outcome: 'finished' });
     log('info', 'background job finished', { job_id: job.id, kind: job.kind });
   } catch (err) {
     logError('background job failed', err, { job_id: job.id, kind: job.kind });
     await failJob(job.id, err instanceof Error ? err.message : String(err)).catch(() => undefined);
+    metrics().backgroundOutcomes.inc({ kind: job.kind, outcome: 'failed' });
   }
 }
 

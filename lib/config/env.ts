@@ -1,5 +1,6 @@
 // Configuration from the environment, validated once. The README's configuration table mirrors this file.
 import { z } from 'zod';
+import { parseAllowlist } from '../metrics/allowlist';
 
 const bool = z
   .string()
@@ -70,6 +71,18 @@ const schema = z.object({
   // GitLab Workhorse's apiCiLongPollingDuration: how long a job poll with an unchanged last_update is held.
   RUNWAY_LONG_POLLING_SECONDS: z.coerce.number().int().min(0).max(3600).default(50),
   RUNWAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // GitLab's monitoring allowlist: who may read /-/metrics (loopback when unset).
+  RUNWAY_MONITORING_ALLOWLIST: z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      try {
+        parseAllowlist(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    })
+    .optional(),
 });
 
 export type RunwayEnv = z.infer<typeof schema>;

@@ -5,6 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/client';
 import { log } from '../server/log';
+import { observeStatement } from '../metrics/registry';
 import { preparedStatementsEnabled, statementNamer, type StatementNamer } from './statement-names';
 
 interface Connection {
@@ -38,7 +39,10 @@ function open(url: string): Connection {
     // Prisma's defaults (wait 2 s for a connection, 5 s per transaction) turn a burst of writes into
     // 500s on a small pool; on the embedded database every transaction queues for its one connection.
     transactionOptions: { maxWait: 15_000, timeout: 30_000 },
+    // Statement durations for /-/metrics (duration only; the text is used for its first keyword).
+    log: [{ emit: 'event', level: 'query' }],
   });
+  prisma.$on('query', (e) => observeStatement(e.query, e.duration / 1000));
   return { url, pool, prisma, name };
 }
 

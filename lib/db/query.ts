@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { connection } from './client';
 import type { Sql } from './sql';
+import { observeStatement } from '../metrics/registry';
 
 const DATE_OID = 1082;
 /** `date` as Prisma maps it: midnight UTC (pg's default would use the process time zone). */
@@ -22,6 +23,8 @@ const types = {
 export async function queryRows<T>(query: Sql): Promise<T[]> {
   const { pool, name } = connection();
   const text = query.text;
+  const started = performance.now();
   const result = await pool.query({ name: name?.({ sql: text }), text, values: query.values as unknown[], types });
+  observeStatement(text, (performance.now() - started) / 1000);
   return result.rows as T[];
 }

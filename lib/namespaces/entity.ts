@@ -145,7 +145,11 @@ const ENABLED_FEATURES = [
 /** Entities::Project. `admin` = the viewer may administer the project (sees import_url). */
 export function projectEntity(p: ProjectRecord, opts: { admin: boolean; owner?: User | null }) {
   const api = `${externalUrl()}/api/v4/projects/${p.id}`;
-  const features = Object.fromEntries(ENABLED_FEATURES.map((k) => [k, p.visibility === 'private' && k === 'pages_access_level' ? 'private' : 'enabled']));
+  // Typed key by key, so the OpenAPI document (read off this function's type) lists every feature.
+  const features = Object.fromEntries(ENABLED_FEATURES.map((k) => [k, p.visibility === 'private' && k === 'pages_access_level' ? 'private' : 'enabled'])) as Record<
+    (typeof ENABLED_FEATURES)[number],
+    'enabled' | 'private'
+  >;
   return {
     ...basicProjectDetails(p),
     container_registry_image_prefix: `${sshHost()}/${p.fullPath}`.toLowerCase(),

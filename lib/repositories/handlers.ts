@@ -92,7 +92,7 @@ export const listBranchesParams = {
   per_page: param.integer().exceptValues([0]),
 };
 
-function branchEntity(b: BranchRow, project: { fullPath: string; defaultBranch: string | null }, level: number, admin: boolean) {
+export function branchEntity(b: BranchRow, project: { fullPath: string; defaultBranch: string | null }, level: number, admin: boolean) {
   const isDefault = b.name === project.defaultBranch;
   // New projects protect their default branch: Maintainers push, developers neither push nor merge.
   const canPush = admin || level >= (isDefault ? AccessLevel.MAINTAINER : AccessLevel.DEVELOPER);

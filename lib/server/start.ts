@@ -19,6 +19,8 @@ import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
 import { releaseHeldPolls } from '../runner-agent/long-poll';
 import { closeHub } from '../notifications/hub';
 import { closeEventStreams } from '../api/sse';
+import { observeRequest } from '../metrics/http';
+import { METRICS_PATH, serveMetrics } from '../metrics/endpoint';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -56,6 +58,7 @@ export async function start(opts: { dev: boolean }): Promise<void> {
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
     // The path only: query strings may carry private_token; a token pasted into the path is filtered.
     const path = (req.url ?? '/').split('?')[0];
+    observeRequest(req, res, path);
     res.on('finish', () => {
       if (path.startsWith('/_next/')) return;
       log('info', 'request', {
@@ -70,6 +73,14 @@ export async function start(opts: { dev: boolean }): Promise<void> {
     if (isApiPath(path) && hasDotSegment(path)) return refuse(res, 404);
     if (declaredTooLarge(req)) return refuse(res, 413);
     if (!path.startsWith('/api/v4/')) capUndeclaredBody(req);
+    if (path === METRICS_PATH) {
+      serveMetrics(req, res, req.socket.remoteAddress).catch((err: unknown) => {
+        logError('metrics failed', err, { request_id: requestId });
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+      return;
+    }
     const failed = (err: unknown) => {
       const unavailable = isDatabaseUnavailable(err);
       logError(unavailable ? 'database unavailable' : 'request failed', err, { request_id: requestId, path: redactPath(path) });

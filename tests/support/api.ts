@@ -1,5 +1,6 @@
 // A tiny HTTP client for API tests: real requests to the running Runway.
 import { inject } from 'vitest';
+import { checkAgainstDocument } from './openapi-check';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -53,6 +54,7 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
   } catch {
     parsed = undefined;
   }
+  await checkAgainstDocument(baseUrl(), method, path, res.status, parsed, res.headers.get('content-type'));
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
 

@@ -1,0 +1,45 @@
+// Gauges read at scrape time: the pool now, the background queue (an indexed count of unfinished jobs),
+// and runners by status and type, counted at most once a minute per process so a scrape every few
+// seconds never counts 100,000 runners each time.
+import { connection } from '../db/client';
+import { queryRows } from '../db/query';
+import { sql } from '../db/sql';
+import { metrics } from './registry';
+
+const RUNNER_COUNT_TTL_MS = 60_000;
+let runnersCountedAt = 0;
+
+export async function refreshGauges(now = Date.now()): Promise<void> {
+  const m = metrics();
+  const { pool } = connection();
+  m.poolConnections.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+  m.poolConnections.set({ state: 'idle' }, pool.idleCount);
+  m.poolConnections.set({ state: 'waiting' }, pool.waitingCount);
+
+  const queue = await queryRows<{ status: string; n: number }>(
+    sql`SELECT status, count(*)::int AS n FROM background_jobs WHERE status IN ('queued', 'running') GROUP BY status`,
+  );
+  for (const status of ['queued', 'running']) m.backgroundQueue.set({ status }, queue.find((r) => r.status === status)?.n ?? 0);
+
+  if (now - runnersCountedAt < RUNNER_COUNT_TTL_MS) return;
+  runnersCountedAt = now;
+  // One pass, the same conditions as lib/runners/status.ts (runnerStatus): stale, never_contacted,
+  // online/offline for active runners, else paused.
+  const rows = await queryRows<{ status: string; runner_type: string; n: number }>(sql`
+    SELECT CASE
+             WHEN created_at <= now() - interval '7 days' AND (contacted_at IS NULL OR contacted_at <= now() - interval '7 days') THEN 'stale'
+             WHEN contacted_at IS NULL THEN 'never_contacted'
+             WHEN NOT active THEN 'paused'
+             WHEN contacted_at > now() - interval '2 hours' THEN 'online'
+             ELSE 'offline'
+           END AS status,
+           runner_type, count(*)::int AS n
+      FROM ci_runners GROUP BY 1, 2`);
+  m.runners.reset();
+  for (const r of rows) m.runners.set({ status: r.status, runner_type: r.runner_type }, r.n);
+}
+
+/** For tests: count runners again on the next scrape. */
+export function forgetRunnerCounts(): void {
+  runnersCountedAt = 0;
+}

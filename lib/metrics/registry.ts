@@ -1,0 +1,77 @@
+// The process's Prometheus registry. The custom server and Next.js's bundles may each evaluate this module,
+// so the registry and its metrics live on globalThis: every copy records into the same series.
+import client from 'prom-client';
+
+function create() {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const m = {
+    registry,
+    httpDuration: new client.Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request duration by method, route template and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 60],
+      registers: [registry],
+    }),
+    httpInFlight: new client.Gauge({
+      name: 'http_requests_in_flight',
+      help: 'HTTP requests being served',
+      registers: [registry],
+    }),
+    statementDuration: new client.Histogram({
+      name: 'runway_db_statement_duration_seconds',
+      help: 'Database statement duration by statement kind (SELECT, INSERT, UPDATE, DELETE, other)',
+      labelNames: ['kind'] as const,
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+      registers: [registry],
+    }),
+    poolConnections: new client.Gauge({
+      name: 'runway_db_pool_connections',
+      help: 'Database pool connections by state (in_use, idle, waiting = clients waiting for one)',
+      labelNames: ['state'] as const,
+      registers: [registry],
+    }),
+    backgroundQueue: new client.Gauge({
+      name: 'runway_background_jobs',
+      help: 'Background jobs in the queue by status (queued, running)',
+      labelNames: ['status'] as const,
+      registers: [registry],
+    }),
+    backgroundOutcomes: new client.Counter({
+      name: 'runway_background_job_outcomes_total',
+      help: 'Background jobs run by this process, by kind and outcome',
+      labelNames: ['kind', 'outcome'] as const,
+      registers: [registry],
+    }),
+    runners: new client.Gauge({
+      name: 'runway_runners',
+      help: 'Runners by status and type (refreshed at most once a minute)',
+      labelNames: ['status', 'runner_type'] as const,
+      registers: [registry],
+    }),
+  };
+  return m;
+}
+
+export type Metrics = ReturnType<typeof create>;
+const holder = globalThis as typeof globalThis & { __runwayMetrics?: Metrics };
+
+export function metrics(): Metrics {
+  return (holder.__runwayMetrics ??= create());
+}
+
+/** SELECT, INSERT, UPDATE, DELETE or other: a bounded label from a statement's first keyword. */
+export function statementKind(text: string): string {
+  const word = /^\s*(?:WITH\b[\s\S]*?\)\s*)?([A-Za-z]+)/.exec(text)?.[1]?.toUpperCase() ?? '';
+  return ['SELECT', 'INSERT', 'UPDATE', 'DELETE'].includes(word) ? word : 'other';
+}
+
+/** Records one statement's duration; never throws into the caller's query path. */
+export function observeStatement(text: string, seconds: number): void {
+  try {
+    metrics().statementDuration.observe({ kind: statementKind(text) }, seconds);
+  } catch {
+    // Metrics must never fail a query.
+  }
+}

@@ -1,0 +1,126 @@
+// JSON Schemas of the response entities, read off the entity functions' inferred return types with the
+// TypeScript checker: the document describes what the code returns, with no second copy to keep in step.
+// Run by scripts/openapi-entities.ts (output: entities.generated.json); a test fails when it is stale.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+export type JsonSchema = Record<string, unknown>;
+
+/** PascalCase of an entity function's name: runnerDetails -> RunnerDetails. */
+export const schemaName = (fn: string) => fn[0].toUpperCase() + fn.slice(1);
+
+/** Response shapes defined outside an entity.ts (file, exported function). */
+export const EXTRA_ENTITIES: ReadonlyArray<[string, string]> = [
+  ['lib/settings/application.ts', 'settingsEntity'],
+  ['lib/runners/registration.ts', 'registrationDetails'],
+  ['lib/runners/registration.ts', 'resetTokenResult'],
+  ['lib/meta/version.ts', 'versionInfo'],
+  ['lib/repositories/handlers.ts', 'branchEntity'],
+];
+
+/** Every `lib/<domain>/entity.ts` of the checkout. */
+export function entityFiles(root: string): string[] {
+  return readdirSync(path.join(root, 'lib'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => path.join(root, 'lib', d.name, 'entity.ts'))
+    .filter((f) => ts.sys.fileExists(f))
+    .sort();
+}
+
+export function entitySchemas(root: string): Record<string, JsonSchema> {
+  const entityTs = entityFiles(root);
+  const extras = new Map<string, Set<string>>();
+  for (const [file, name] of EXTRA_ENTITIES) {
+    const abs = path.join(root, file);
+    if (!extras.has(abs)) extras.set(abs, new Set());
+    extras.get(abs)!.add(name);
+  }
+  const files = [...new Set([...entityTs, ...extras.keys()])];
+  const configPath = path.join(root, 'tsconfig.json');
+  const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, ts.sys.readFile).config, ts.sys, root);
+  const program = ts.createProgram(files, { ...config.options, noEmit: true });
+  const checker = program.getTypeChecker();
+  const out: Record<string, JsonSchema> = {};
+  for (const file of files) {
+    const source = program.getSourceFile(file);
+    const moduleSymbol = source && checker.getSymbolAtLocation(source);
+    if (!moduleSymbol) continue;
+    for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+      const decl = exported.valueDeclaration;
+      const wanted = extras.get(file);
+      if (wanted ? !wanted.has(exported.name) : !entityTs.includes(file)) continue;
+      const isFunction = decl && (ts.isFunctionDeclaration(decl) || (ts.isVariableDeclaration(decl) && decl.initializer && ts.isArrowFunction(decl.initializer)));
+      if (!decl || !isFunction) continue;
+      const signature = checker.getSignaturesOfType(checker.getTypeOfSymbolAtLocation(exported, decl), ts.SignatureKind.Call)[0];
+      if (!signature) continue;
+      const returned = checker.getReturnTypeOfSignature(signature);
+      // Only functions that shape JSON objects (not helpers returning a URL string).
+      if (!(returned.flags & ts.TypeFlags.Object) && !returned.isUnion()) continue;
+      if (returned.symbol?.name === 'Response') continue;
+      out[schemaName(exported.name)] = toSchema(checker, returned, 0);
+    }
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const MAX_DEPTH = 12;
+
+function toSchema(checker: ts.TypeChecker, type: ts.Type, depth: number): JsonSchema {
+  if (depth > MAX_DEPTH) return {};
+  const f = type.flags;
+  if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return {};
+  if (f & ts.TypeFlags.Null) return { type: 'null' };
+  if (f & ts.TypeFlags.StringLiteral) return { type: 'string', const: (type as ts.StringLiteralType).value };
+  if (f & ts.TypeFlags.NumberLiteral) return { type: 'number', const: (type as ts.NumberLiteralType).value };
+  if (f & ts.TypeFlags.BooleanLiteral) return { type: 'boolean', const: checker.typeToString(type) === 'true' };
+  if (f & ts.TypeFlags.String) return { type: 'string' };
+  if (f & ts.TypeFlags.Number) return { type: 'number' };
+  if (f & ts.TypeFlags.Boolean) return { type: 'boolean' };
+  if (type.isUnion()) return unionSchema(checker, type, depth);
+  if (checker.isArrayType(type) || checker.isTupleType(type)) {
+    const args = checker.getTypeArguments(type as ts.TypeReference);
+    const items = checker.isTupleType(type) ? { anyOf: args.map((a) => toSchema(checker, a, depth + 1)) } : toSchema(checker, args[0], depth + 1);
+    return { type: 'array', items };
+  }
+  if (type.symbol?.name === 'Date') return { type: 'string', format: 'date-time' };
+  if (f & ts.TypeFlags.Object) return objectSchema(checker, type, depth);
+  return {};
+}
+
+function unionSchema(checker: ts.TypeChecker, type: ts.UnionType, depth: number): JsonSchema {
+  const members = type.types.filter((t) => !(t.flags & ts.TypeFlags.Undefined));
+  // `boolean` is the union true | false.
+  const bools = members.filter((t) => t.flags & ts.TypeFlags.BooleanLiteral);
+  const rest = members.filter((t) => !(t.flags & ts.TypeFlags.BooleanLiteral));
+  const parts: JsonSchema[] = [];
+  if (bools.length === 2) parts.push({ type: 'boolean' });
+  else parts.push(...bools.map((b) => toSchema(checker, b, depth + 1)));
+  const strings = rest.filter((t) => t.flags & ts.TypeFlags.StringLiteral).map((t) => (t as ts.StringLiteralType).value);
+  if (strings.length) parts.push({ type: 'string', enum: strings.sort() });
+  for (const t of rest) if (!(t.flags & ts.TypeFlags.StringLiteral)) parts.push(toSchema(checker, t, depth + 1));
+  if (parts.length === 1) return parts[0];
+  // T | null as one `type` list when T is a plain scalar, the form most OpenAPI tools render best.
+  const scalar = parts.filter((p) => p.type !== 'null');
+  if (scalar.length === 1 && parts.length === 2 && typeof scalar[0].type === 'string' && Object.keys(scalar[0]).length === 1) {
+    return { type: [scalar[0].type, 'null'] };
+  }
+  return { anyOf: parts };
+}
+
+function objectSchema(checker: ts.TypeChecker, type: ts.Type, depth: number): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const prop of checker.getPropertiesOfType(type)) {
+    const decl = prop.valueDeclaration ?? prop.declarations?.[0];
+    const propType = decl ? checker.getTypeOfSymbolAtLocation(prop, decl) : checker.getTypeOfSymbol(prop);
+    if (checker.getSignaturesOfType(propType, ts.SignatureKind.Call).length) continue;
+    properties[prop.name] = toSchema(checker, propType, depth + 1);
+    if (!(prop.flags & ts.SymbolFlags.Optional)) required.push(prop.name);
+  }
+  const index = checker.getIndexInfosOfType(type)[0];
+  const schema: JsonSchema = { type: 'object', properties };
+  if (required.length) schema.required = required;
+  schema.additionalProperties = index ? toSchema(checker, index.type, depth + 1) : false;
+  return schema;
+}

@@ -1,0 +1,143 @@
+// What the route files cannot say about themselves: each operation's summary, group, success answer and
+// entity. Parameters come from the endpoint declarations and shapes from the entity functions, so this map
+// only names them. A test fails when a route method has no entry here (or an entry has no route).
+export interface Operation {
+  summary: string;
+  tag: string;
+  /** Success status; 204 has no body. */
+  status?: 200 | 201 | 202 | 204;
+  /** An entity of entities.generated.json (`A|B`: either, by the caller's rights); `[Name]` is a list (paginated). */
+  entity?: string | [string];
+  /** An inline JSON Schema for a body that is not an entity. */
+  schema?: object;
+  /** Keys the endpoint adds to the entity (Runway extensions such as `_runway`), as JSON Schemas. */
+  adds?: Record<string, object>;
+  /** The whole operation is a Runway extension (GitLab has no such endpoint). */
+  extension?: boolean;
+  /** Parameters that are Runway extensions of a GitLab endpoint. */
+  extensionParams?: string[];
+  /** Authenticated by a runner token in the body or header rather than a user's token. */
+  runner?: boolean;
+}
+
+const runnerFilters = ['search', 'with_details'];
+const runnerListAdds = {
+  _runway: { description: 'Runway extension (with_details=true): manager version, IP, job count, owner, tags.', anyOf: [{ $ref: '#/components/schemas/RunnerListDetails' }, { type: 'null' }] },
+  _runway_permissions: { description: 'Runway extension (with_details=true): what the caller may do with the runner.', type: 'object' },
+};
+const runnerDetailsAdds = {
+  _runway_permissions: { description: 'Runway extension (with_permissions=true).', type: 'object' },
+  _runway_owner_project_id: { description: 'Runway extension (with_permissions=true).', type: ['integer', 'null'] },
+  _runway_token_expires_at: { description: 'Runway extension (with_permissions=true).', type: ['string', 'null'] },
+};
+
+export const operations: Record<string, Operation> = {
+  'GET /application/settings': { summary: 'Get the application settings', tag: 'Settings', entity: 'SettingsEntity' },
+  'PUT /application/settings': { summary: 'Change the application settings', tag: 'Settings', entity: 'SettingsEntity' },
+
+  'GET /groups': { summary: 'List groups', tag: 'Groups', entity: ['GroupEntity'] },
+  'POST /groups': { summary: 'Create a group', tag: 'Groups', status: 201, entity: 'GroupDetailEntity' },
+  'GET /groups/{id}': { summary: 'Get a group', tag: 'Groups', entity: 'GroupDetailEntity' },
+  'PUT /groups/{id}': { summary: 'Update a group', tag: 'Groups', entity: 'GroupEntity' },
+  'DELETE /groups/{id}': { summary: 'Delete a group', tag: 'Groups', status: 202 },
+  'GET /groups/{id}/descendant_groups': { summary: "List a group's descendant groups", tag: 'Groups', entity: ['GroupEntity'] },
+  'GET /groups/{id}/subgroups': { summary: "List a group's subgroups", tag: 'Groups', entity: ['GroupEntity'] },
+  'GET /groups/{id}/projects': { summary: "List a group's projects", tag: 'Groups', entity: ['ProjectEntity|BasicProjectDetails'] },
+  'GET /groups/{id}/members': { summary: 'List group members', tag: 'Members', entity: ['MemberEntity'] },
+  'POST /groups/{id}/members': { summary: 'Add a group member', tag: 'Members', status: 201, entity: 'MemberEntity' },
+  'GET /groups/{id}/members/{user_id}': { summary: 'Get a group member', tag: 'Members', entity: 'MemberEntity' },
+  'PUT /groups/{id}/members/{user_id}': { summary: 'Change a group member', tag: 'Members', entity: 'MemberEntity' },
+  'DELETE /groups/{id}/members/{user_id}': { summary: 'Remove a group member', tag: 'Members', status: 204 },
+  'GET /groups/{id}/members/all': { summary: 'List group members, inherited included', tag: 'Members', entity: ['MemberEntity'] },
+  'GET /groups/{id}/members/all/{user_id}': { summary: 'Get a group member, inherited included', tag: 'Members', entity: 'MemberEntity' },
+  'GET /groups/{id}/runners': { summary: "List a group's runners", tag: 'Runners', entity: ['RunnerSummary'], adds: runnerListAdds, extensionParams: runnerFilters },
+  'GET /groups/{id}/runners/all': { summary: "List a group's runners (alias)", tag: 'Runners', entity: ['RunnerSummary'], adds: runnerListAdds, extensionParams: runnerFilters },
+  'POST /groups/{id}/runners/reset_registration_token': { summary: "Reset a group's runner registration token", tag: 'Runners', status: 201, entity: 'ResetTokenResult' },
+
+  'POST /jobs/request': { summary: 'Request a job (runner agent; long polling)', tag: 'Runner agent', status: 204, runner: true },
+  'POST /runners/verify': { summary: 'Verify a runner authentication token (runner agent)', tag: 'Runner agent', status: 200, entity: 'RegistrationDetails', runner: true },
+  'POST /runners': { summary: 'Register a runner with a registration token (runner agent)', tag: 'Runner agent', status: 201, entity: 'RegistrationDetails', runner: true },
+  'DELETE /runners': { summary: 'Delete a runner by its authentication token (runner agent)', tag: 'Runner agent', status: 204, runner: true },
+  'POST /runners/reset_authentication_token': { summary: "Reset a runner's authentication token with the current token", tag: 'Runner agent', status: 201, entity: 'ResetTokenResult', runner: true },
+  'DELETE /runners/managers': { summary: 'Delete a runner manager (runner agent)', tag: 'Runner agent', status: 204, runner: true },
+
+  'GET /merge_requests': { summary: "List the user's merge requests", tag: 'Merge requests', entity: ['MergeRequestBasic'] },
+  'GET /projects/{id}/merge_requests': { summary: "List a project's merge requests", tag: 'Merge requests', entity: ['MergeRequestBasic'] },
+  'POST /projects/{id}/merge_requests': { summary: 'Create a merge request', tag: 'Merge requests', status: 201, entity: 'MergeRequestEntity' },
+  'GET /projects/{id}/merge_requests/{merge_request_iid}': { summary: 'Get a merge request', tag: 'Merge requests', entity: 'MergeRequestEntity' },
+  'PUT /projects/{id}/merge_requests/{merge_request_iid}': { summary: 'Update a merge request', tag: 'Merge requests', entity: 'MergeRequestEntity' },
+  'DELETE /projects/{id}/merge_requests/{merge_request_iid}': { summary: 'Delete a merge request', tag: 'Merge requests', status: 204 },
+  'GET /projects/{id}/merge_requests/{merge_request_iid}/commits': { summary: "List a merge request's commits", tag: 'Merge requests', entity: ['CommitEntity'] },
+  'GET /projects/{id}/merge_requests/{merge_request_iid}/context_commits': { summary: "List a merge request's context commits", tag: 'Context commits', entity: ['ContextCommitEntity'] },
+  'POST /projects/{id}/merge_requests/{merge_request_iid}/context_commits': { summary: 'Add context commits to a merge request', tag: 'Context commits', status: 201, entity: ['CommitEntity'] },
+  'DELETE /projects/{id}/merge_requests/{merge_request_iid}/context_commits': { summary: 'Remove context commits from a merge request', tag: 'Context commits', status: 204 },
+
+  'GET /namespaces': { summary: 'List namespaces', tag: 'Namespaces', entity: ['NamespaceEntity'] },
+  'GET /namespaces/{id}': { summary: 'Get a namespace', tag: 'Namespaces', entity: 'NamespaceEntity' },
+
+  'GET /personal_access_tokens': { summary: 'List personal access tokens', tag: 'Personal access tokens', entity: ['PersonalAccessTokenWithLastUsedIps'] },
+  'GET /personal_access_tokens/{id}': { summary: 'Get a personal access token', tag: 'Personal access tokens', entity: 'PersonalAccessToken' },
+  'DELETE /personal_access_tokens/{id}': { summary: 'Revoke a personal access token', tag: 'Personal access tokens', status: 204 },
+  'GET /personal_access_tokens/self': { summary: 'Get the token used for this request', tag: 'Personal access tokens', entity: 'PersonalAccessToken' },
+  'DELETE /personal_access_tokens/self': { summary: 'Revoke the token used for this request', tag: 'Personal access tokens', status: 204 },
+  'POST /user/personal_access_tokens': { summary: 'Create a personal access token for yourself', tag: 'Personal access tokens', status: 201, entity: 'PersonalAccessTokenWithToken' },
+  'POST /users/{id}/personal_access_tokens': { summary: 'Create a personal access token for a user (admin)', tag: 'Personal access tokens', status: 201, entity: 'PersonalAccessTokenWithToken' },
+
+  'GET /projects': { summary: 'List projects', tag: 'Projects', entity: ['ProjectEntity|BasicProjectDetails'] },
+  'POST /projects': { summary: 'Create a project', tag: 'Projects', status: 201, entity: 'ProjectEntity' },
+  'GET /projects/{id}': { summary: 'Get a project', tag: 'Projects', entity: 'ProjectWithAccess' },
+  'PUT /projects/{id}': { summary: 'Update a project', tag: 'Projects', entity: 'ProjectEntity' },
+  'DELETE /projects/{id}': { summary: 'Delete a project', tag: 'Projects', status: 202 },
+  'GET /projects/{id}/groups': { summary: "List a project's ancestor groups", tag: 'Projects', entity: ['PublicGroupDetails'] },
+  'GET /projects/{id}/members': { summary: 'List project members', tag: 'Members', entity: ['MemberEntity'] },
+  'POST /projects/{id}/members': { summary: 'Add a project member', tag: 'Members', status: 201, entity: 'MemberEntity' },
+  'GET /projects/{id}/members/{user_id}': { summary: 'Get a project member', tag: 'Members', entity: 'MemberEntity' },
+  'PUT /projects/{id}/members/{user_id}': { summary: 'Change a project member', tag: 'Members', entity: 'MemberEntity' },
+  'DELETE /projects/{id}/members/{user_id}': { summary: 'Remove a project member', tag: 'Members', status: 204 },
+  'GET /projects/{id}/members/all': { summary: 'List project members, inherited included', tag: 'Members', entity: ['MemberEntity'] },
+  'GET /projects/{id}/members/all/{user_id}': { summary: 'Get a project member, inherited included', tag: 'Members', entity: 'MemberEntity' },
+  'GET /projects/{id}/repository/branches': { summary: 'List branches', tag: 'Repository', entity: ['BranchEntity'] },
+  'GET /projects/{id}/repository/branches/{branch}': { summary: 'Get a branch', tag: 'Repository', entity: 'BranchEntity' },
+  'GET /projects/{id}/repository/commits': { summary: 'List commits', tag: 'Repository', entity: ['CommitEntity'], extensionParams: ['search'] },
+  'GET /projects/{id}/repository/commits/{sha}': { summary: 'Get a commit', tag: 'Repository', entity: 'CommitEntity' },
+  'GET /projects/{id}/runners': { summary: "List a project's runners", tag: 'Runners', entity: ['RunnerSummary'], adds: runnerListAdds, extensionParams: runnerFilters },
+  'POST /projects/{id}/runners': { summary: 'Assign a runner to a project', tag: 'Runners', status: 201, entity: 'RunnerSummary' },
+  'DELETE /projects/{id}/runners/{runner_id}': { summary: 'Unassign a runner from a project', tag: 'Runners', status: 204 },
+  'GET /projects/{id}/runners/all': { summary: "List a project's runners (alias)", tag: 'Runners', entity: ['RunnerSummary'], adds: runnerListAdds, extensionParams: runnerFilters },
+  'GET /projects/{id}/runners/assignable': {
+    summary: "List runners a project's maintainer may assign to it (Runway extension)",
+    tag: 'Runners',
+    entity: ['RunnerSummary'],
+    adds: runnerListAdds,
+    extension: true,
+  },
+  'POST /projects/{id}/runners/reset_registration_token': { summary: "Reset a project's runner registration token", tag: 'Runners', status: 201, entity: 'ResetTokenResult' },
+
+  'GET /runners': { summary: 'List owned runners', tag: 'Runners', entity: ['RunnerSummary'], adds: runnerListAdds, extensionParams: runnerFilters },
+  'GET /runners/all': { summary: 'List all runners (admin)', tag: 'Runners', entity: ['RunnerSummary'], adds: runnerListAdds, extensionParams: runnerFilters },
+  'GET /runners/{id}': { summary: "Get a runner's details", tag: 'Runners', entity: 'RunnerDetails', adds: runnerDetailsAdds, extensionParams: ['with_permissions'] },
+  'PUT /runners/{id}': { summary: "Update a runner's details", tag: 'Runners', entity: 'RunnerDetails' },
+  'DELETE /runners/{id}': { summary: 'Delete a runner', tag: 'Runners', status: 204 },
+  'GET /runners/{id}/jobs': { summary: "List a runner's jobs", tag: 'Runners', entity: ['JobBasicWithProject'] },
+  'GET /runners/{id}/managers': { summary: "List a runner's managers", tag: 'Runners', entity: ['RunnerManagerEntity'] },
+  'GET /runners/{id}/projects': { summary: "List a runner's projects", tag: 'Runners', entity: ['BasicProjectDetails'] },
+  'POST /runners/{id}/reset_authentication_token': { summary: "Reset a runner's authentication token", tag: 'Runners', status: 201, entity: 'ResetTokenResult' },
+  'POST /runners/reset_registration_token': { summary: "Reset the instance's runner registration token", tag: 'Runners', status: 201, entity: 'ResetTokenResult' },
+  'POST /user/runners': { summary: 'Create a runner', tag: 'Runners', status: 201, entity: 'RegistrationDetails' },
+
+  'GET /user': { summary: 'Get the current user', tag: 'Users', entity: 'UserPublic|UserWithAdmin' },
+  'GET /user/sessions': { summary: "List the current user's active sessions (Runway extension)", tag: 'Users', entity: ['UserSession'], extension: true },
+  'DELETE /user/sessions/{id}': { summary: 'Revoke one of your sessions (Runway extension)', tag: 'Users', status: 204, extension: true },
+  'GET /users': { summary: 'List users', tag: 'Users', entity: ['UserBasic|UserWithAdmin'] },
+  'POST /users': { summary: 'Create a user (admin)', tag: 'Users', status: 201, entity: 'UserWithAdmin' },
+  'GET /users/{id}': { summary: 'Get a user', tag: 'Users', entity: 'UserDetails|UserDetailsWithAdmin' },
+  'PUT /users/{id}': { summary: 'Modify a user (admin)', tag: 'Users', entity: 'UserWithAdmin' },
+  'DELETE /users/{id}': { summary: 'Delete a user (admin)', tag: 'Users', status: 204 },
+  'POST /users/{id}/block': { summary: 'Block a user (admin): `true`, or `null` when already blocked', tag: 'Users', status: 201, schema: { type: ['boolean', 'null'] } },
+  'POST /users/{id}/unblock': { summary: 'Unblock a user (admin)', tag: 'Users', status: 201, schema: { type: 'boolean' } },
+  'GET /users/{id}/memberships': { summary: "List a user's memberships (admin)", tag: 'Users', entity: ['MembershipEntity'] },
+  'GET /users/{id}/projects': { summary: "List a user's projects", tag: 'Users', entity: ['ProjectEntity|BasicProjectDetails'] },
+
+  'GET /openapi.json': { summary: 'This document: OpenAPI 3.1 of every /api/v4 route (Runway extension)', tag: 'Metadata', schema: { type: 'object' }, extension: true },
+  'GET /version': { summary: 'Get the version', tag: 'Metadata', entity: 'VersionInfo' },
+};
