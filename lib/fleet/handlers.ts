@@ -3,7 +3,7 @@
 import { endpoint, type RequestContext } from '../api/handler';
 import { forbidden } from '../api/errors';
 import { param } from '../api/params';
-import { runnerWork } from './entity';
+import { fleetJobsEntity, fleetStatusEntity } from './entity';
 import { canReadFleet } from './policy';
 import { jobDays, statusCounts, statusHistory, topRunners, versionsInUse } from './queries';
 
@@ -15,7 +15,7 @@ function requireFleetReader(ctx: RequestContext<any>): void {
 
 export const fleetStatus = endpoint({
   before: requireFleetReader,
-  handle: async () => ({ ...(await statusCounts()), counted_at: new Date().toISOString() }),
+  handle: async () => fleetStatusEntity(await statusCounts()),
 });
 
 export const fleetStatusHistory = endpoint({
@@ -35,13 +35,6 @@ export const fleetJobs = endpoint({
   handle: async (ctx) => {
     const days = ctx.input.days ?? 7;
     const [work, top] = await Promise.all([jobDays(days), topRunners(days)]);
-    return {
-      days,
-      jobs: work.total.jobs,
-      queued_duration: work.total.queued_duration,
-      per_day: work.days,
-      busiest_runners: top.busiest.map(runnerWork),
-      longest_queues: top.longestQueues.map(runnerWork),
-    };
+    return fleetJobsEntity(days, work, top);
   },
 });

@@ -114,7 +114,7 @@ function buildDocument(serverUrl: string): Json {
     const status = String(op.status ?? (method === 'POST' ? 201 : 200));
     const schema = successSchema(op);
     const success: Json = { description: status === '204' ? 'No content.' : 'Success.' };
-    if (schema && status !== '204') success.content = { 'application/json': { schema } };
+    if (schema && status !== '204') success.content = { [op.contentType ?? 'application/json']: { schema } };
     if (Array.isArray(op.entity)) success.headers = PAGINATION_HEADERS;
     const security = op.runner ? [{}] : spec.auth === 'none' ? [{}] : spec.auth === 'optional' ? [{}, ...USER_SECURITY] : USER_SECURITY;
     (paths[path] ??= {})[method.toLowerCase()] = {

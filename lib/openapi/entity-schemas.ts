@@ -17,6 +17,8 @@ export const EXTRA_ENTITIES: ReadonlyArray<[string, string]> = [
   ['lib/runners/registration.ts', 'resetTokenResult'],
   ['lib/meta/version.ts', 'versionInfo'],
   ['lib/repositories/handlers.ts', 'branchEntity'],
+  ['lib/fleet/queries.ts', 'statusHistory'],
+  ['lib/fleet/queries.ts', 'versionsInUse'],
 ];
 
 /** Every `lib/<domain>/entity.ts` of the checkout. */
@@ -54,9 +56,11 @@ export function entitySchemas(root: string): Record<string, JsonSchema> {
       if (!decl || !isFunction) continue;
       const signature = checker.getSignaturesOfType(checker.getTypeOfSymbolAtLocation(exported, decl), ts.SignatureKind.Call)[0];
       if (!signature) continue;
-      const returned = checker.getReturnTypeOfSignature(signature);
+      let returned = checker.getReturnTypeOfSignature(signature);
+      // An async read answers what its promise resolves to.
+      if (returned.symbol?.name === 'Promise') returned = checker.getTypeArguments(returned as ts.TypeReference)[0] ?? returned;
       // Only functions that shape JSON objects (not helpers returning a URL string).
-      if (!(returned.flags & ts.TypeFlags.Object) && !returned.isUnion()) continue;
+      if (!(returned.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) && !returned.isUnion()) continue;
       if (returned.symbol?.name === 'Response') continue;
       out[schemaName(exported.name)] = toSchema(checker, returned, 0);
     }
@@ -84,7 +88,7 @@ function toSchema(checker: ts.TypeChecker, type: ts.Type, depth: number): JsonSc
     return { type: 'array', items };
   }
   if (type.symbol?.name === 'Date') return { type: 'string', format: 'date-time' };
-  if (f & ts.TypeFlags.Object) return objectSchema(checker, type, depth);
+  if (f & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) return objectSchema(checker, type, depth);
   return {};
 }
 

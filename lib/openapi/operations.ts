@@ -10,6 +10,8 @@ export interface Operation {
   entity?: string | [string];
   /** An inline JSON Schema for a body that is not an entity. */
   schema?: object;
+  /** The success body's media type when it is not JSON (Server-Sent Events). */
+  contentType?: string;
   /** Keys the endpoint adds to the entity (Runway extensions such as `_runway`), as JSON Schemas. */
   adds?: Record<string, object>;
   /** The whole operation is a Runway extension (GitLab has no such endpoint). */
@@ -20,7 +22,7 @@ export interface Operation {
   runner?: boolean;
 }
 
-const runnerFilters = ['search', 'with_details'];
+const runnerFilters = ['search', 'with_details', 'owner_group_id', 'owner_project_id'];
 const runnerListAdds = {
   _runway: { description: 'Runway extension (with_details=true): manager version, IP, job count, owner, tags.', anyOf: [{ $ref: '#/components/schemas/RunnerListDetails' }, { type: 'null' }] },
   _runway_permissions: { description: 'Runway extension (with_details=true): what the caller may do with the runner.', type: 'object' },
@@ -32,6 +34,41 @@ const runnerDetailsAdds = {
 };
 
 export const operations: Record<string, Operation> = {
+  'GET /audit_events': { summary: 'List instance audit events (admin)', tag: 'Audit events', entity: ['AuditEventEntity'] },
+  'GET /audit_events/{id}': { summary: 'Get an instance audit event (admin)', tag: 'Audit events', entity: 'AuditEventEntity' },
+  'GET /groups/{id}/audit_events': { summary: "List a group's audit events", tag: 'Audit events', entity: ['AuditEventEntity'] },
+  'GET /groups/{id}/audit_events/{audit_event_id}': { summary: "Get one of a group's audit events", tag: 'Audit events', entity: 'AuditEventEntity' },
+  'GET /projects/{id}/audit_events': { summary: "List a project's audit events", tag: 'Audit events', entity: ['AuditEventEntity'] },
+  'GET /projects/{id}/audit_events/{audit_event_id}': { summary: "Get one of a project's audit events", tag: 'Audit events', entity: 'AuditEventEntity' },
+  'GET /runners/{id}/audit_events': {
+    summary: "List a runner's audit events (Runway extension: the runner page's Activity tab)",
+    tag: 'Audit events',
+    entity: ['AuditEventEntity'],
+    extension: true,
+  },
+
+  'GET /runners/cleanup': {
+    summary: 'Preview the runners a stale-runner cleanup rule removes (Runway extension, admin)',
+    tag: 'Fleet operations',
+    entity: ['RunnerSummary'],
+    adds: runnerListAdds,
+    extension: true,
+  },
+  'POST /runners/cleanup': { summary: 'Run a stale-runner cleanup, or a dry run (Runway extension, admin)', tag: 'Fleet operations', status: 201, entity: 'CleanupRunEntity', extension: true },
+  'GET /runners/cleanup/runs': { summary: 'List past stale-runner cleanups (Runway extension, admin)', tag: 'Fleet operations', entity: ['CleanupRunEntity'], extension: true },
+  'GET /runners/events': {
+    summary: 'Server-Sent Events about the runners you may see (Runway extension): `runner` {id, action} and `resync`',
+    tag: 'Fleet operations',
+    status: 200,
+    contentType: 'text/event-stream',
+    schema: { type: 'string' },
+    extension: true,
+  },
+  'GET /runners/fleet/status': { summary: 'Runners by status now (Runway extension, admin)', tag: 'Fleet operations', entity: 'FleetStatusEntity', extension: true },
+  'GET /runners/fleet/status_history': { summary: 'Runners by status per day, from daily snapshots (Runway extension, admin)', tag: 'Fleet operations', entity: 'StatusHistory', extension: true },
+  'GET /runners/fleet/versions': { summary: 'Runner managers by version, outdated ones flagged (Runway extension, admin)', tag: 'Fleet operations', entity: 'VersionsInUse', extension: true },
+  'GET /runners/fleet/jobs': { summary: 'Jobs per day, queued durations and the busiest runners (Runway extension, admin)', tag: 'Fleet operations', entity: 'FleetJobsEntity', extension: true },
+
   'GET /application/settings': { summary: 'Get the application settings', tag: 'Settings', entity: 'SettingsEntity' },
   'PUT /application/settings': { summary: 'Change the application settings', tag: 'Settings', entity: 'SettingsEntity' },
 
