@@ -28,6 +28,11 @@ function open(url: string): Connection {
   // An idle connection the server terminates (restart, failover, pg_terminate_backend) is dropped from
   // the pool and reported here; without a listener the 'error' event would end the process.
   pool.on('error', (err) => log('warn', 'idle database connection lost', { error: err.message }));
+  // On the embedded database the hub LISTENs on the one shared session, and notifications arrive on the
+  // connection that committed: hand them to the hub (a globalThis hook, as the hub may be another bundle's copy).
+  pool.on('connect', (client) =>
+    client.on('notification', (m) => (globalThis as { __runwayPoolNotification?: (c: string, p: string) => void }).__runwayPoolNotification?.(m.channel, m.payload ?? '')),
+  );
   const name = preparedStatementsEnabled() ? statementNamer() : undefined;
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, {

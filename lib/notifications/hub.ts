@@ -36,6 +36,8 @@ export const IN_PROCESS_FLAG = 'RUNWAY_NOTIFICATIONS_IN_PROCESS';
 const holder = globalThis as typeof globalThis & { __runwayHub?: HubState };
 const hub = (): HubState =>
   (holder.__runwayHub ??= { subscribers: new Map(), listening: new Map(), failures: 0, closed: false });
+(globalThis as { __runwayPoolNotification?: (channel: string, payload: string) => void }).__runwayPoolNotification ??= (channel, payload) =>
+  deliverPoolNotification(channel, payload);
 
 /** The LISTEN connection's application_name (pg_stat_activity). */
 export const HUB_APPLICATION_NAME = 'runway-notifications';
@@ -145,6 +147,31 @@ function listen(channel: string): Promise<void> {
 }
 
 /**
+ * The embedded database has one session, shared by every socket: a LISTEN issued through the pool holds for
+ * the session, and PostgreSQL then sends each notification (a trigger's, on commit) to the connection whose
+ * transaction committed, which is this process's own pool connection (lib/db/client.ts forwards it here).
+ * So the triggers reach in-process subscribers too; only a `runway` command's changes, committed on its
+ * own socket, are not seen.
+ */
+async function listenOnSharedSession(channel: string): Promise<void> {
+  const h = hub();
+  if (h.listening.has(channel)) return h.listening.get(channel);
+  const done = db()
+    .$executeRawUnsafe(`LISTEN ${channel}`)
+    .then(() => undefined);
+  h.listening.set(channel, done);
+  done.catch(() => {
+    if (h.listening.get(channel) === done) h.listening.delete(channel);
+  });
+  return done;
+}
+
+/** Called by the pool's connections with the notifications they receive (only the embedded session has any). */
+export function deliverPoolNotification(channel: string, payload: string): void {
+  if (notificationsInProcess()) deliver(channel, payload);
+}
+
+/**
  * Calls `onMessage` with the payload of every notification on `channel`, from any Runway instance, once
  * the LISTEN is in place (so a change committed after this resolves is seen). `onReconnect` is called
  * after the connection was lost and restored. Resolves to the function that unsubscribes.
@@ -168,7 +195,10 @@ export async function subscribe(channel: string, onMessage: (payload: string) =>
       void wasListening.then(() => client.query(`UNLISTEN ${channel}`)).catch(() => undefined);
     }
   };
-  if (notificationsInProcess()) return unsubscribe;
+  if (notificationsInProcess()) {
+    await listenOnSharedSession(channel);
+    return unsubscribe;
+  }
   try {
     await listen(channel);
   } catch (err) {
