@@ -57,7 +57,7 @@ export function mergeRequestBasic(mr: MrRow, project: ProjectRecord, data: MrPag
     downvotes: 0,
     author: user(data, mr.authorId),
     assignees,
-    assignee: assignees[0] ?? null,
+    assignee: assignees.length ? assignees[0] : null,
     reviewers: [],
     source_project_id: mr.sourceProjectId,
     target_project_id: mr.projectId,

@@ -70,8 +70,21 @@ export function entitySchemas(root: string): Record<string, JsonSchema> {
 
 const MAX_DEPTH = 12;
 
+// Types being described on the current path: a recursive type (Prisma's JsonValue) is described as any
+// JSON value where it recurs, rather than unrolled to MAX_DEPTH.
+const inProgress = new Set<ts.Type>();
+
 function toSchema(checker: ts.TypeChecker, type: ts.Type, depth: number): JsonSchema {
-  if (depth > MAX_DEPTH) return {};
+  if (depth > MAX_DEPTH || inProgress.has(type)) return {};
+  inProgress.add(type);
+  try {
+    return describe(checker, type, depth);
+  } finally {
+    inProgress.delete(type);
+  }
+}
+
+function describe(checker: ts.TypeChecker, type: ts.Type, depth: number): JsonSchema {
   const f = type.flags;
   if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return {};
   if (f & ts.TypeFlags.Null) return { type: 'null' };
@@ -88,6 +101,9 @@ function toSchema(checker: ts.TypeChecker, type: ts.Type, depth: number): JsonSc
     return { type: 'array', items };
   }
   if (type.symbol?.name === 'Date') return { type: 'string', format: 'date-time' };
+  // An interface extending Array (Prisma's JsonArray) is a list of its element type.
+  const element = f & ts.TypeFlags.Object ? checker.getIndexTypeOfType(type, ts.IndexKind.Number) : undefined;
+  if (element && checker.getPropertyOfType(type, 'length')) return { type: 'array', items: toSchema(checker, element, depth + 1) };
   if (f & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) return objectSchema(checker, type, depth);
   return {};
 }

@@ -75,7 +75,7 @@ export const operations: Record<string, Operation> = {
   'GET /groups': { summary: 'List groups', tag: 'Groups', entity: ['GroupEntity'] },
   'POST /groups': { summary: 'Create a group', tag: 'Groups', status: 201, entity: 'GroupDetailEntity' },
   'GET /groups/{id}': { summary: 'Get a group', tag: 'Groups', entity: 'GroupDetailEntity' },
-  'PUT /groups/{id}': { summary: 'Update a group', tag: 'Groups', entity: 'GroupEntity' },
+  'PUT /groups/{id}': { summary: 'Update a group', tag: 'Groups', entity: 'GroupDetailEntity' },
   'DELETE /groups/{id}': { summary: 'Delete a group', tag: 'Groups', status: 202 },
   'GET /groups/{id}/descendant_groups': { summary: "List a group's descendant groups", tag: 'Groups', entity: ['GroupEntity'] },
   'GET /groups/{id}/subgroups': { summary: "List a group's subgroups", tag: 'Groups', entity: ['GroupEntity'] },
@@ -113,7 +113,7 @@ export const operations: Record<string, Operation> = {
   'GET /namespaces/{id}': { summary: 'Get a namespace', tag: 'Namespaces', entity: 'NamespaceEntity' },
 
   'GET /personal_access_tokens': { summary: 'List personal access tokens', tag: 'Personal access tokens', entity: ['PersonalAccessTokenWithLastUsedIps'] },
-  'GET /personal_access_tokens/{id}': { summary: 'Get a personal access token', tag: 'Personal access tokens', entity: 'PersonalAccessToken' },
+  'GET /personal_access_tokens/{id}': { summary: 'Get a personal access token', tag: 'Personal access tokens', entity: 'PersonalAccessTokenWithLastUsedIps' },
   'DELETE /personal_access_tokens/{id}': { summary: 'Revoke a personal access token', tag: 'Personal access tokens', status: 204 },
   'GET /personal_access_tokens/self': { summary: 'Get the token used for this request', tag: 'Personal access tokens', entity: 'PersonalAccessToken' },
   'DELETE /personal_access_tokens/self': { summary: 'Revoke the token used for this request', tag: 'Personal access tokens', status: 204 },
@@ -121,7 +121,7 @@ export const operations: Record<string, Operation> = {
   'POST /users/{id}/personal_access_tokens': { summary: 'Create a personal access token for a user (admin)', tag: 'Personal access tokens', status: 201, entity: 'PersonalAccessTokenWithToken' },
 
   'GET /projects': { summary: 'List projects', tag: 'Projects', entity: ['ProjectEntity|BasicProjectDetails'] },
-  'POST /projects': { summary: 'Create a project', tag: 'Projects', status: 201, entity: 'ProjectEntity' },
+  'POST /projects': { summary: 'Create a project', tag: 'Projects', status: 201, entity: 'ProjectWithAccess' },
   'GET /projects/{id}': { summary: 'Get a project', tag: 'Projects', entity: 'ProjectWithAccess' },
   'PUT /projects/{id}': { summary: 'Update a project', tag: 'Projects', entity: 'ProjectEntity' },
   'DELETE /projects/{id}': { summary: 'Delete a project', tag: 'Projects', status: 202 },
