@@ -13,7 +13,9 @@ import pg from 'pg';
 import { startBaseline } from './baseline-server';
 import { seedBench, type BenchData } from './runners-seed';
 
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Record<string, unknown>) => Promise<any>;
+// The parts of autocannon's result the figures use (the package ships no types).
+type AutocannonResult = { requests: { average: number }; latency: { p50: number; p90: number; p99: number }; non2xx: number; errors: number };
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

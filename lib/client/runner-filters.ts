@@ -76,14 +76,18 @@ export function runnerFiltersQuery(current: string, changes: Partial<RunnerFilte
   const next = new URLSearchParams(current);
   const set = (key: string, value: string | undefined) => (value === undefined || value === '' ? next.delete(key) : next.set(key, value));
   let filtered = false;
-  if ('type' in changes) (set('type', changes.type), (filtered = true));
-  if ('status' in changes) (set('status', changes.status), (filtered = true));
-  if ('paused' in changes) (set('paused', changes.paused === undefined ? undefined : String(changes.paused)), (filtered = true));
-  if ('tagList' in changes) (set('tag_list', changes.tagList?.trim()), (filtered = true));
-  if ('versionPrefix' in changes) (set('version_prefix', changes.versionPrefix?.trim()), (filtered = true));
-  if ('search' in changes) (set('search', changes.search?.trim()), (filtered = true));
-  if ('sort' in changes) (set('sort', changes.sort === DEFAULT_SORT ? undefined : changes.sort), (filtered = true));
-  if ('membership' in changes) (set('membership', changes.membership === 'descendants' ? undefined : changes.membership), (filtered = true));
+  const filter = (key: string, value: string | undefined) => {
+    set(key, value);
+    filtered = true;
+  };
+  if ('type' in changes) filter('type', changes.type);
+  if ('status' in changes) filter('status', changes.status);
+  if ('paused' in changes) filter('paused', changes.paused === undefined ? undefined : String(changes.paused));
+  if ('tagList' in changes) filter('tag_list', changes.tagList?.trim());
+  if ('versionPrefix' in changes) filter('version_prefix', changes.versionPrefix?.trim());
+  if ('search' in changes) filter('search', changes.search?.trim());
+  if ('sort' in changes) filter('sort', changes.sort === DEFAULT_SORT ? undefined : changes.sort);
+  if ('membership' in changes) filter('membership', changes.membership === 'descendants' ? undefined : changes.membership);
   if (changes.page !== undefined) set('page', changes.page > 1 ? String(changes.page) : undefined);
   else if (filtered) next.delete('page');
   return next.toString();
