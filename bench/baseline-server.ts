@@ -8,6 +8,17 @@ import pg from 'pg';
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The ci_runners columns a runner's summary reads (pg gives timestamps as Date). */
+interface BenchRunnerRow {
+  id: number;
+  description: string | null;
+  name: string | null;
+  active: boolean;
+  runner_type: string;
+  created_at: Date;
+  contacted_at: Date | null;
+}
+
 export function startBaseline(databaseUrl: string, port: number): Promise<http.Server> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 
@@ -20,7 +31,7 @@ export function startBaseline(databaseUrl: string, port: number): Promise<http.S
     return r.rows[0];
   }
 
-  function summary(r: any, running: Set<number>) {
+  function summary(r: BenchRunnerRow, running: Set<number>) {
     const now = Date.now();
     const contacted = r.contacted_at ? new Date(r.contacted_at).getTime() : null;
     const stale = Math.max(new Date(r.created_at).getTime(), contacted ?? 0) <= now - 7 * 864e5;

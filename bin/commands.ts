@@ -3,7 +3,7 @@
 import { readEnv } from '../lib/config/env';
 import { disconnectDb } from '../lib/db/client';
 import { applyMigrations } from '../lib/db/migrations';
-import { resolveDatabase, useDatabase } from '../lib/server/database';
+import { resolveDatabase, publishDatabase } from '../lib/server/database';
 import { parseFlags, requireFlag, UsageError } from './args';
 import { isRowId } from '../lib/db/ids';
 
@@ -21,7 +21,7 @@ export interface Command {
  */
 export async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
   const database = await resolveDatabase({ attach: true });
-  useDatabase(database);
+  publishDatabase(database);
   try {
     if (!database.attachedTo) {
       await applyMigrations(database.url, { lock: !database.embedded });

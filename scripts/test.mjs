@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: generate the Prisma client and build Runway (when the sources changed), then run unit + API
-// tests (vitest) and the browser tests (Playwright, Debian's Chromium). API and browser tests start their
-// own Runway on a fresh database: the PostgreSQL server in DATABASE_URL, else the embedded PGlite. Ends
-// with one summary line.
+// `npm test`: lint (ESLint + Prettier's check), generate the Prisma client and build Runway (when the sources
+// changed), typecheck, then run unit + API tests (vitest) and the browser tests (Playwright, Debian's
+// Chromium). API and browser tests start their own Runway on a fresh database: the PostgreSQL server in
+// DATABASE_URL, else the embedded PGlite. A lint or type error counts as a failure, but the tests still run so
+// one run shows everything. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
@@ -18,14 +19,27 @@ function run(label, cmd, args, env = {}) {
   return r.status ?? 1;
 }
 
+// An npm script, through the npm that runs `npm test` (npm_execpath, which also works on Windows), else npm on PATH.
+function runScript(label, script) {
+  const npm = process.env.npm_execpath;
+  return npm ? run(label, process.execPath, [npm, 'run', '--silent', script]) : run(label, 'npm', ['run', '--silent', script]);
+}
+
 function fail(msg) {
   console.error(msg);
   console.log('tests: 0 passed, 1 failed');
   process.exit(1);
 }
 
+// Static checks first; each one that fails is one failed count in the summary and is named at the end.
+const failedChecks = [];
+if (runScript('lint (eslint, prettier --check)', 'lint') !== 0) failedChecks.push('lint');
+
 // The Prisma client and the build, unless both still match the sources (scripts/build.mjs).
 if (!process.env.RUNWAY_SKIP_BUILD && run('build', process.execPath, ['scripts/build.mjs', '--if-stale']) !== 0) fail('build failed');
+
+// After the build step, which regenerates a stale Prisma client the types come from.
+if (runScript('typecheck (tsc --noEmit)', 'typecheck') !== 0) failedChecks.push('typecheck');
 
 const vitestJson = path.join(reports, 'vitest.json');
 const vitestStatus = run('unit and API tests (vitest)', bin('vitest'), [
@@ -60,6 +74,8 @@ if (!process.env.RUNWAY_SKIP_E2E) {
 // A runner that failed without failing a test (setup error, crash) still counts as a failure.
 if (vitestStatus !== 0 && failed === 0) failed += 1;
 if (pwStatus !== 0 && failed === 0) failed += 1;
+failed += failedChecks.length;
+for (const check of failedChecks) console.error(`FAILED: npm run ${check} reported errors (its output is above)`);
 const ok = vitestStatus === 0 && pwStatus === 0 && failed === 0;
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);

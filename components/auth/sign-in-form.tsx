@@ -35,7 +35,8 @@ export function SignInForm() {
   });
   const [missing, setMissing] = useState<Partial<Record<Field, string>>>({});
   const [pending, setPending] = useState(false);
-  const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -45,7 +46,7 @@ export function SignInForm() {
     setMissing(Object.fromEntries(empty.map((f) => [f, REQUIRED[f]])));
     if (empty.length) {
       setError(null);
-      inputs[empty[0]].current?.focus();
+      (empty[0] === 'username' ? usernameInput : passwordInput).current?.focus();
       return;
     }
     setPending(true);
@@ -80,14 +81,14 @@ export function SignInForm() {
         <label htmlFor="username" className="text-sm font-medium text-slate-700">
           Username or primary email
         </label>
-        <input id="username" name="username" ref={inputs.username} autoComplete="username" required autoFocus {...fieldProps('username')} />
+        <input id="username" name="username" ref={usernameInput} autoComplete="username" required autoFocus {...fieldProps('username')} />
         <FieldError id="username-error" messages={missing.username ? [missing.username] : null} />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="password" className="text-sm font-medium text-slate-700">
           Password
         </label>
-        <input id="password" name="password" ref={inputs.password} type="password" autoComplete="current-password" required {...fieldProps('password')} />
+        <input id="password" name="password" ref={passwordInput} type="password" autoComplete="current-password" required {...fieldProps('password')} />
         <FieldError id="password-error" messages={missing.password ? [missing.password] : null} />
       </div>
       <Button type="submit" disabled={pending} className="mt-2 w-full">

@@ -14,6 +14,8 @@ export function SignOutButton() {
         setPending(true);
         // No redirect from next-auth: its URL is built from the external URL, the browser may use another host.
         await signOut({ redirect: false });
+        // A full page load rather than router.push, so nothing the signed-out user's session loaded stays in memory.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- the full load is the point
         window.location.assign('/sign-in');
       }}
     >

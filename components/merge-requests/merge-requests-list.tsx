@@ -1,13 +1,12 @@
 'use client';
 // Merge requests (/<full_path>/-/merge_requests): Open / Merged / Closed / All tabs with counts, search by
 // title, an author filter and sort, paged; every choice lives in the URL.
-import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { isNotFound, useProject } from '../namespaces/use-namespaces';
 import { formatDateTime } from '../tokens/format';
 import { cn } from '../ui/cn';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type Columns } from '../ui/data-table';
 import { SearchBox } from '../ui/search-box';
 import { ErrorState, LoadingState } from '../ui/states';
 import { projectHref } from '@/lib/client/paths';
@@ -56,7 +55,7 @@ export function MergeRequestsList({ fullPath }: { fullPath: string }) {
     return <ErrorState title="Could not load the project" error={project.error} onRetry={() => project.refetch()} />;
   }
   const path = project.data.path_with_namespace;
-  const columns: ColumnDef<MergeRequest, any>[] = [
+  const columns: Columns<MergeRequest> = [
     {
       id: 'title',
       header: 'Merge request',

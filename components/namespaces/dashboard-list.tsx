@@ -3,10 +3,9 @@
 // rows, with search and page in the URL (useListSearch) and the list's own empty, filtered-empty,
 // loading and error states.
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { Page } from '@/lib/client/api';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type Columns } from '../ui/data-table';
 import { PageHeader } from '../ui/page-header';
 import { SearchBox } from '../ui/search-box';
 import { listEmpty } from './list-empty';
@@ -20,7 +19,7 @@ export interface DashboardListProps<T extends { id: number }> {
   noun: string;
   /** What the user can do about an empty list. */
   none: string;
-  columns: ColumnDef<T, any>[];
+  columns: Columns<T>;
   /** Buttons beside the title ("New user"). */
   actions?: ReactNode;
   /** A module-level hook (the same one on every render). */

@@ -6,7 +6,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@/lib/client/api';
 import { useCurrentUser } from '../dashboard/session-provider';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type Columns } from '../ui/data-table';
 import { ErrorState, LoadingState } from '../ui/states';
 import { MAINTAINER, OWNER } from '@/lib/client/access-levels';
 import { groupHref, projectHref } from '@/lib/client/paths';
@@ -74,7 +74,7 @@ export function GroupOverview({ fullPath }: { fullPath: string }) {
 function ListSection<T extends { id: number }>(props: {
   title: string;
   query: UseQueryResult<Page<T>>;
-  columns: ColumnDef<T, any>[];
+  columns: Columns<T>;
   page: number;
   onPageChange: (page: number) => void;
 }) {

@@ -3,7 +3,7 @@
 // /groups/<path>/-/runners. Type tabs with counts, status stats, filters, sort and page live in the URL;
 // rows come with details and permissions in one request; selected runners take bulk actions.
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import Link from 'next/link';
 import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -66,7 +66,10 @@ function useSelection(filterKey: string) {
     (runners: RunnerListItem[], on: boolean) =>
       setState((s) => {
         const next = new Set(s.key === filterKey ? s.ids : []);
-        for (const r of runners) (on ? next.add(r.id) : next.delete(r.id));
+        for (const r of runners) {
+          if (on) next.add(r.id);
+          else next.delete(r.id);
+        }
         return { key: filterKey, ids: next };
       }),
     [filterKey],
@@ -169,13 +172,12 @@ export function RunnerListView({ source, title, description, runnerHref, actions
     update({ search: value('search'), tagList: value('tag_list'), versionPrefix: value('version_prefix'), ...owners });
   }
 
-  // Runners on this page the viewer may change; the bar offers what every selected one allows.
-  const rows = list.data?.items ?? [];
-  const [known, setKnown] = useState(new Map<number, RunnerListItem>());
-  useEffect(() => {
-    if (rows.length) setKnown((m) => new Map([...m, ...rows.filter(mayChange).map((r) => [r.id, r] as const)]));
-  }, [rows]);
-  const selected = [...selection.ids].map((id) => known.get(id)).filter((r): r is RunnerListItem => !!r);
+  // Runners on this page the viewer may change; the bar offers what every selected one allows. Remembered
+  // across page turns, and taken in while rendering the page that brings them (no effect, no extra render pass).
+  const [known, setKnown] = useState({ page: undefined as RunnerListItem[] | undefined, byId: new Map<number, RunnerListItem>() });
+  const page = list.data?.items;
+  if (page && page !== known.page) setKnown({ page, byId: new Map([...known.byId, ...page.filter(mayChange).map((r) => [r.id, r] as const)]) });
+  const selected = [...selection.ids].map((id) => known.byId.get(id)).filter((r): r is RunnerListItem => !!r);
   const filtered = hasFilters(filters);
 
   return (

@@ -2,7 +2,7 @@
 // A search field that reports what was typed after a pause (or at once on Enter), so a server-side search
 // runs once per phrase rather than once per key. The caller's value (the URL) wins when it changes
 // elsewhere, e.g. on Back.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { cn } from './cn';
 
 export interface SearchBoxProps {
@@ -17,24 +17,27 @@ export interface SearchBoxProps {
 export function SearchBox({ label, placeholder, value, onSearch, delayMs = 400, className }: SearchBoxProps) {
   const id = useId();
   const [text, setText] = useState(value);
-  const reported = useRef(value);
-  const latest = useRef(onSearch);
-  latest.current = onSearch;
+  // The last phrase reported or received from the caller: typing back to it reports nothing.
+  const [reported, setReported] = useState(value);
+  const report = useEffectEvent(onSearch);
 
-  useEffect(() => {
-    reported.current = value;
-    setText((current) => (current.trim() === value ? current : value));
-  }, [value]);
+  // The caller's value changed elsewhere: taken in while rendering, so no effect sets state a render late.
+  const [received, setReceived] = useState(value);
+  if (value !== received) {
+    setReceived(value);
+    setReported(value);
+    if (text.trim() !== value) setText(value);
+  }
 
   useEffect(() => {
     const phrase = text.trim();
-    if (phrase === reported.current) return;
+    if (phrase === reported) return;
     const timer = setTimeout(() => {
-      reported.current = phrase;
-      latest.current(phrase);
+      setReported(phrase);
+      report(phrase);
     }, delayMs);
     return () => clearTimeout(timer);
-  }, [text, delayMs]);
+  }, [text, reported, delayMs]);
 
   return (
     <form
@@ -43,7 +46,7 @@ export function SearchBox({ label, placeholder, value, onSearch, delayMs = 400, 
       className={cn('flex flex-col gap-1', className)}
       onSubmit={(e) => {
         e.preventDefault();
-        reported.current = text.trim();
+        setReported(text.trim());
         onSearch(text.trim());
       }}
     >

@@ -12,7 +12,7 @@ import { limitApiRequest } from '../rate-limits/service';
 import { redactPath } from '../server/redact';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
-type Shape = Parameters<typeof parseParams>[0];
+export type Shape = Parameters<typeof parseParams>[0];
 type RouteCtx = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (req: Request, ctx: RouteCtx) => Promise<Response>;
 

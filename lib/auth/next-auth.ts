@@ -5,7 +5,6 @@
 import type { CallbacksOptions, NextAuthOptions, Session } from 'next-auth';
 import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import { db } from '../db/client';
 import type { User } from '../db/generated/client';
 import { findUserByLogin } from '../users/queries';
 import { revokeSession, startSession, type SessionClient } from '../sessions/service';

@@ -1,5 +1,5 @@
 // The groups, projects and members APIs' endpoint bodies (route files only wire them to paths).
-import { paginated, type RequestContext } from '../api/handler';
+import { paginated, type RequestContext, type Shape } from '../api/handler';
 import { paramError, recordNotFound } from '../api/errors';
 import { created } from '../api/response';
 import type { Actor } from '../auth/authenticate';
@@ -13,7 +13,7 @@ import { createMemberParams, createGroupParams, createProjectParams, listGroupPr
 import { addMember, createGroup as createGroupService, createProject as createProjectService, type MemberSource } from './service';
 import type { Parsed } from '../api/params';
 
-type Ctx<S extends Record<string, any>> = RequestContext<S>;
+type Ctx<S extends Shape> = RequestContext<S>;
 
 export const integers = (values: string[] | undefined, name: string): number[] | undefined => {
   if (!values) return undefined;

@@ -1,5 +1,5 @@
 // PUT and DELETE /:source/:id/members/:user_id (route files only wire them to paths).
-import type { RequestContext } from '../api/handler';
+import type { RequestContext, Shape } from '../api/handler';
 import { recordNotFound } from '../api/errors';
 import { noContent } from '../api/response';
 import { isRowId } from '../db/ids';
@@ -9,7 +9,7 @@ import { memberById } from './members';
 import { removeMember, updateMember } from './members-service';
 import type { deleteMemberParams, updateMemberParams } from './schema';
 
-type Ctx<S extends Record<string, any>> = RequestContext<S>;
+type Ctx<S extends Shape> = RequestContext<S>;
 
 /** PUT .../members/:user_id: the updated Member. */
 export const updateMemberHandler = (kind: 'group' | 'project') => async (ctx: Ctx<typeof updateMemberParams>) => {

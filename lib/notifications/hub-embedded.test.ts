@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../db/migrations';
 import { db, disconnectDb } from '../db/client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded';
-import { useDatabase } from '../server/database';
+import { publishDatabase } from '../server/database';
 import { closeHub, IN_PROCESS_FLAG, parseRunnerChange, RUNNER_CHANGES_CHANNEL, subscribe } from './hub';
 
 describe('[PLATFORM] notification hub on the embedded database', () => {
@@ -13,7 +13,7 @@ describe('[PLATFORM] notification hub on the embedded database', () => {
 
   beforeAll(async () => {
     embedded = await startEmbeddedDatabase({ dir: 'memory://' });
-    useDatabase({ url: embedded.url, embedded: true, advertise: embedded.advertise, stop: embedded.stop });
+    publishDatabase({ url: embedded.url, embedded: true, advertise: embedded.advertise, stop: embedded.stop });
     await applyMigrations(embedded.url, { lock: false });
   }, 120_000);
 

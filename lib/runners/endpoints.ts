@@ -26,7 +26,7 @@ const origin = (actor: Actor, req: Request): ChangeOrigin => ({ actor: userActor
 const runnerScopes = ['manage_runner'];
 const idShape = { id: param.integer().required() };
 
-async function readableRunner(ctx: RequestContext<any>): Promise<{ actor: Actor; runner: RunnerRow }> {
+async function readableRunner(ctx: RequestContext<typeof idShape>): Promise<{ actor: Actor; runner: RunnerRow }> {
   const actor = ctx.user();
   const runner = await findRunnerOr404(ctx.input.id);
   if (!(await canReadRunner(actor, runner))) throw noAccess();
@@ -215,7 +215,7 @@ export const listRunnerJobsEndpoint = endpoint({
 
 type JobsInput = { system_id?: string | null; status?: string | null; order_by?: 'id' | null; sort?: 'asc' | 'desc' | null; cursor?: string | null };
 
-async function runnerJobsPage(ctx: RequestContext<any>, actor: Actor, runnerId: number, ensureRunner: (pageRows: number) => Promise<void>): Promise<Response> {
+async function runnerJobsPage(ctx: RequestContext, actor: Actor, runnerId: number, ensureRunner: (pageRows: number) => Promise<void>): Promise<Response> {
   const i = ctx.input as JobsInput;
   const q: RunnerJobsQuery = {
     runnerId,
@@ -248,7 +248,7 @@ async function runnerJobsPage(ctx: RequestContext<any>, actor: Actor, runnerId: 
   return paginated(result, (j) => jobBasicWithProject(j, rel, now));
 }
 
-async function keysetJobs(ctx: RequestContext<any>, q: RunnerJobsQuery, now: Date, ensureRunner: (pageRows: number) => Promise<void>): Promise<Response> {
+async function keysetJobs(ctx: RequestContext, q: RunnerJobsQuery, now: Date, ensureRunner: (pageRows: number) => Promise<void>): Promise<Response> {
   const { perPage } = ctx.page();
   const rows = await listRunnerJobs(q, 0, perPage + 1);
   await ensureRunner(rows.length);

@@ -69,7 +69,7 @@ function toFilters(i: FilterInput): RunnerFilters {
 }
 
 /** One page of runners with GitLab's headers; X-Total is left out past Kaminari's count limit. */
-export async function runnerListResponse(ctx: RequestContext<any>, set: RunnerSet, input: FilterInput, extra: RunnerFilters = {}): Promise<Response> {
+export async function runnerListResponse(ctx: RequestContext, set: RunnerSet, input: FilterInput, extra: RunnerFilters = {}): Promise<Response> {
   // The page (plus one row, to know about a next page uncounted), its relations and the capped count
   // come from one statement.
   const { offset, perPage } = ctx.page();
@@ -118,7 +118,7 @@ export const listAllRunners = endpoint({
 });
 
 /** The project, for a Maintainer+ (read_runners) caller: 404 when unreadable, 403 below Maintainer. */
-async function resolveProjectRunnersReader(ctx: RequestContext<any>): Promise<void> {
+async function resolveProjectRunnersReader(ctx: RequestContext): Promise<void> {
   const project = await findProject(ctx.actor, ctx.pathParams.id);
   if (!(await canReadProjectRunners(ctx.actor, project.id))) throw forbidden();
   resolved.set(ctx, project);

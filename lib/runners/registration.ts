@@ -5,7 +5,7 @@ import { isRowId } from '../db/ids';
 import type { Actor } from '../auth/authenticate';
 import { badRequest, forbidden, gone, notFound, validationError } from '../api/errors';
 import { digest } from '../auth/secrets';
-import { db, type Prisma } from '../db/client';
+import { db } from '../db/client';
 import type { RunnerAccessLevel, RunnerRegistrationType, RunnerType } from '../db/generated/client';
 import { findGroup, findProject } from '../namespaces/resolve';
 import { currentSettings } from '../settings/application';

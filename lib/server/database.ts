@@ -79,7 +79,7 @@ async function probe(url: string, pid: number): Promise<void> {
 }
 
 /** Publishes the chosen database to this process (route handlers read it through lib/db/client). */
-export function useDatabase(database: ResolvedDatabase): void {
+export function publishDatabase(database: ResolvedDatabase): void {
   process.env.RUNWAY_RESOLVED_DATABASE_URL = database.url;
   // PGlite has a single session: one connection, or transactions would interleave.
   // Its sockets share that session too, so named statements of two connections could collide.

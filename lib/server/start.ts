@@ -8,7 +8,7 @@ import { projectRoot } from '../config/paths';
 import { applyMigrations } from '../db/migrations';
 import { disconnectDb } from '../db/client';
 import { bootstrap } from './bootstrap';
-import { resolveDatabase, useDatabase } from './database';
+import { resolveDatabase, publishDatabase } from './database';
 import { log, logError } from './log';
 import { PEER_ADDRESS_HEADER } from '../rate-limits/client-ip';
 import { redactPath } from './redact';
@@ -27,7 +27,7 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 /** Migrations, root and (optionally) the demo: everything that must hold before serving. */
 export async function prepareDatabase(opts: { demo: boolean }) {
   const database = await resolveDatabase();
-  useDatabase(database);
+  publishDatabase(database);
   const applied = await applyMigrations(database.url, { lock: !database.embedded });
   if (applied.length) log('info', 'migrations applied', { migrations: applied });
   const boot = await bootstrap();

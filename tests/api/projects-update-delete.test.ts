@@ -4,7 +4,7 @@
 // shared with another project is re-owned by it).
 import { describe, expect, it } from 'vitest';
 import { api, rootToken, uniq } from '../support/api';
-import { addGroupMember, addProjectMember, createGroup, createProject } from '../support/namespaces';
+import { addProjectMember, createGroup, createProject } from '../support/namespaces';
 import { createUser } from '../support/users';
 import { createRunner, dbQuery, linkProject } from './runners-admin-support';
 

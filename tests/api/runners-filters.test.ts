@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, uniq } from '../support/api';
 import { createUser, type TestUser } from '../support/users';
-import { addGroupMember, createGroup, createProject } from '../support/namespaces';
+import { createGroup, createProject } from '../support/namespaces';
 import { rootToken } from '../support/api';
 import { addManager, createRunner, DAY, dbQuery, HOUR, setRunnerTimes } from './runners-admin-support';
 
