@@ -8,7 +8,17 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', '.next/**', '.next-*/**', 'lib/db/generated/**', '.data/**', 'bench/.data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
+    ignores: [
+      'node_modules/**',
+      '.next/**',
+      '.next-*/**',
+      'lib/db/generated/**',
+      '.data/**',
+      'bench/.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+    ],
   },
   ...tseslint.configs.recommended,
   {

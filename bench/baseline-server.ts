@@ -24,10 +24,9 @@ export function startBaseline(databaseUrl: string, port: number): Promise<http.S
 
   async function user(req: http.IncomingMessage) {
     const token = String(req.headers['private-token'] ?? '');
-    const r = await pool.query(
-      `SELECT u.* FROM personal_access_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_digest = $1 AND NOT t.revoked`,
-      [sha256(token)],
-    );
+    const r = await pool.query(`SELECT u.* FROM personal_access_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_digest = $1 AND NOT t.revoked`, [
+      sha256(token),
+    ]);
     return r.rows[0];
   }
 
@@ -38,8 +37,18 @@ export function startBaseline(databaseUrl: string, port: number): Promise<http.S
     const online = contacted === null ? null : contacted > now - 2 * 36e5;
     const status = stale ? 'stale' : contacted === null ? 'never_contacted' : r.active ? (online ? 'online' : 'offline') : 'paused';
     return {
-      id: r.id, description: r.description, ip_address: null, active: r.active, paused: !r.active, is_shared: r.runner_type === 'instance_type',
-      runner_type: r.runner_type, name: r.name, online, created_at: iso(r.created_at), status, job_execution_status: running.has(r.id) ? 'active' : 'idle',
+      id: r.id,
+      description: r.description,
+      ip_address: null,
+      active: r.active,
+      paused: !r.active,
+      is_shared: r.runner_type === 'instance_type',
+      runner_type: r.runner_type,
+      name: r.name,
+      online,
+      created_at: iso(r.created_at),
+      status,
+      job_execution_status: running.has(r.id) ? 'active' : 'idle',
     };
   }
 
@@ -65,7 +74,9 @@ export function startBaseline(databaseUrl: string, port: number): Promise<http.S
     const tags = (url.searchParams.get('tag_list') ?? '').split(',').filter(Boolean);
     if (tags.length) {
       const tagId = (tag: string) => `(SELECT id FROM tags WHERE name = $${vals.push(tag)})`;
-      const joins = tags.slice(1).map((tag, i) => `JOIN ci_runner_taggings t${i + 1} ON t${i + 1}.runner_id = t0.runner_id AND t${i + 1}.tag_id = ${tagId(tag)}`);
+      const joins = tags
+        .slice(1)
+        .map((tag, i) => `JOIN ci_runner_taggings t${i + 1} ON t${i + 1}.runner_id = t0.runner_id AND t${i + 1}.tag_id = ${tagId(tag)}`);
       conds.push(`r.id IN (SELECT t0.runner_id FROM ci_runner_taggings t0 ${joins.join(' ')} WHERE t0.tag_id = ${tagId(tags[0])})`);
     }
     const where = conds.join(' AND ');
@@ -85,16 +96,37 @@ export function startBaseline(databaseUrl: string, port: number): Promise<http.S
     if (!r) return null;
     const [tags, manager, projects, running] = await Promise.all([
       pool.query(`SELECT t.name FROM ci_runner_taggings rt JOIN tags t ON t.id = rt.tag_id WHERE rt.runner_id = $1 ORDER BY rt.id`, [id]),
-      pool.query(`SELECT version, revision, platform, architecture FROM ci_runner_machines WHERE runner_id = $1 ORDER BY contacted_at DESC NULLS LAST, id DESC LIMIT 1`, [id]),
-      pool.query(`SELECT p.*, n.name AS ns_name, n.full_path AS ns_full_path FROM ci_runner_projects rp JOIN projects p ON p.id = rp.project_id JOIN namespaces n ON n.id = p.namespace_id WHERE rp.runner_id = $1 ORDER BY rp.id`, [id]),
+      pool.query(
+        `SELECT version, revision, platform, architecture FROM ci_runner_machines WHERE runner_id = $1 ORDER BY contacted_at DESC NULLS LAST, id DESC LIMIT 1`,
+        [id],
+      ),
+      pool.query(
+        `SELECT p.*, n.name AS ns_name, n.full_path AS ns_full_path FROM ci_runner_projects rp JOIN projects p ON p.id = rp.project_id JOIN namespaces n ON n.id = p.namespace_id WHERE rp.runner_id = $1 ORDER BY rp.id`,
+        [id],
+      ),
       runningOf([id]),
     ]);
     const m = manager.rows[0] ?? {};
     return {
-      ...summary(r, running), tag_list: tags.rows.map((t) => t.name), run_untagged: r.run_untagged, locked: r.locked, maximum_timeout: r.maximum_timeout,
-      access_level: r.access_level, version: m.version ?? null, revision: m.revision ?? null, platform: m.platform ?? null, architecture: m.architecture ?? null,
-      contacted_at: iso(r.contacted_at), maintenance_note: r.maintenance_note,
-      projects: projects.rows.map((p) => ({ id: p.id, name: p.name, path: p.path, path_with_namespace: p.full_path, name_with_namespace: `${p.ns_name} / ${p.name}` })),
+      ...summary(r, running),
+      tag_list: tags.rows.map((t) => t.name),
+      run_untagged: r.run_untagged,
+      locked: r.locked,
+      maximum_timeout: r.maximum_timeout,
+      access_level: r.access_level,
+      version: m.version ?? null,
+      revision: m.revision ?? null,
+      platform: m.platform ?? null,
+      architecture: m.architecture ?? null,
+      contacted_at: iso(r.contacted_at),
+      maintenance_note: r.maintenance_note,
+      projects: projects.rows.map((p) => ({
+        id: p.id,
+        name: p.name,
+        path: p.path,
+        path_with_namespace: p.full_path,
+        name_with_namespace: `${p.ns_name} / ${p.name}`,
+      })),
       groups: [],
     };
   }
@@ -115,20 +147,35 @@ export function startBaseline(databaseUrl: string, port: number): Promise<http.S
     const pl = new Map(pipelines.rows.map((x) => [x.id, x]));
     const pr = new Map(projects.rows.map((x) => [x.id, x]));
     const body = rows.map((j) => ({
-      id: j.id, status: j.status, stage: j.stage, name: j.name, ref: j.ref, tag: j.tag, coverage: j.coverage, allow_failure: j.allow_failure,
-      created_at: iso(j.created_at), started_at: iso(j.started_at), finished_at: iso(j.finished_at), erased_at: iso(j.erased_at),
-      duration: j.started_at && j.finished_at ? (j.finished_at - j.started_at) / 1000 : null, queued_duration: j.queued_duration,
+      id: j.id,
+      status: j.status,
+      stage: j.stage,
+      name: j.name,
+      ref: j.ref,
+      tag: j.tag,
+      coverage: j.coverage,
+      allow_failure: j.allow_failure,
+      created_at: iso(j.created_at),
+      started_at: iso(j.started_at),
+      finished_at: iso(j.finished_at),
+      erased_at: iso(j.erased_at),
+      duration: j.started_at && j.finished_at ? (j.finished_at - j.started_at) / 1000 : null,
+      queued_duration: j.queued_duration,
       user: u.get(j.user_id) ? { id: j.user_id, username: u.get(j.user_id).username, name: u.get(j.user_id).name } : null,
-      commit: null, pipeline: pl.get(j.pipeline_id) ? { id: j.pipeline_id, sha: pl.get(j.pipeline_id).sha, status: pl.get(j.pipeline_id).status } : null,
+      commit: null,
+      pipeline: pl.get(j.pipeline_id) ? { id: j.pipeline_id, sha: pl.get(j.pipeline_id).sha, status: pl.get(j.pipeline_id).status } : null,
       project: pr.get(j.project_id) ? { id: j.project_id, name: pr.get(j.project_id).name, path_with_namespace: pr.get(j.project_id).full_path } : null,
     }));
     return { body, headers: { 'X-Total': String(count.rows[0].n) } };
   }
 
   async function runnerContact(token: string, systemId: string | undefined) {
-    const r = (await pool.query(`SELECT * FROM ci_runners WHERE token_digest = $1 AND (token_expires_at IS NULL OR token_expires_at > now())`, [sha256(token)])).rows[0];
+    const r = (await pool.query(`SELECT * FROM ci_runners WHERE token_digest = $1 AND (token_expires_at IS NULL OR token_expires_at > now())`, [sha256(token)]))
+      .rows[0];
     if (!r) return null;
-    await pool.query(`UPDATE ci_runners SET contacted_at = now() WHERE id = $1 AND (contacted_at IS NULL OR contacted_at < now() - interval '40 minutes')`, [r.id]);
+    await pool.query(`UPDATE ci_runners SET contacted_at = now() WHERE id = $1 AND (contacted_at IS NULL OR contacted_at < now() - interval '40 minutes')`, [
+      r.id,
+    ]);
     await pool.query(
       `INSERT INTO ci_runner_machines (runner_id, system_xid, contacted_at, creation_state) VALUES ($1, $2, now(), 'finished')
        ON CONFLICT (runner_id, system_xid) DO UPDATE SET contacted_at = now()`,

@@ -50,7 +50,11 @@ async function readWatch(page: Page): Promise<Timing> {
   await page.waitForFunction('window.__shown !== undefined', undefined, { timeout: 30_000 });
   // The resource entry is reported once the response ends, which may be after the rows are drawn.
   await page.waitForFunction('window.__fetched !== undefined', undefined, { timeout: 5_000 }).catch(() => undefined);
-  const t = (await page.evaluate('({ typed: window.__typed, shown: window.__shown, fetched: window.__fetched ?? NaN })')) as { typed: number; shown: number; fetched: number };
+  const t = (await page.evaluate('({ typed: window.__typed, shown: window.__shown, fetched: window.__fetched ?? NaN })')) as {
+    typed: number;
+    shown: number;
+    fetched: number;
+  };
   return { typed: t.shown - t.typed, fetched: t.shown - t.fetched };
 }
 

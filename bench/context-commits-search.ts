@@ -110,8 +110,16 @@ async function main() {
       { name: 'author (1 in 7 commits)', fields: { author: 'dev3@' }, first: `Commit ${COUNT - (COUNT % 7) + 3 - (COUNT % 7 >= 3 ? 0 : 7)}` },
       { name: 'dates, the oldest day', fields: { since: '2020-01-01', until: '2020-01-01' }, first: 'Commit 1439' },
     ];
-    const timings = await measureDialog(`http://127.0.0.1:${port}`, `/${project.path_with_namespace}/-/merge_requests/${mr.iid}/commits`, dialogCases, `Commit ${COUNT}`, BROWSER_RUNS);
-    console.log(`\nChromium, ${BROWSER_RUNS} runs each\n| action | input to first page shown, p50 | p90 | search request start to shown, p50 |\n| --- | ---: | ---: | ---: |`);
+    const timings = await measureDialog(
+      `http://127.0.0.1:${port}`,
+      `/${project.path_with_namespace}/-/merge_requests/${mr.iid}/commits`,
+      dialogCases,
+      `Commit ${COUNT}`,
+      BROWSER_RUNS,
+    );
+    console.log(
+      `\nChromium, ${BROWSER_RUNS} runs each\n| action | input to first page shown, p50 | p90 | search request start to shown, p50 |\n| --- | ---: | ---: | ---: |`,
+    );
     for (const [name, t] of timings) {
       console.log(`| ${name} | ${ms(median(t.map((x) => x.typed)))} | ${ms(p90(t.map((x) => x.typed)))} | ${ms(median(t.map((x) => x.fetched)))} |`);
     }

@@ -32,7 +32,8 @@ async function seedJobs(url: string): Promise<void> {
     }
     if (rows[0].jobs !== 0) throw new Error(`${DB_NAME} holds ${rows[0].jobs} jobs, not ${JOBS}: drop it to seed again`);
     let t = Date.now();
-    await c.query(`
+    await c.query(
+      `
       WITH rs AS (SELECT array_agg(id ORDER BY id) a FROM ci_runners),
            pl AS (SELECT array_agg(id ORDER BY id) ids, array_agg(project_id ORDER BY id) projects FROM ci_pipelines)
       INSERT INTO ci_builds (runner_id, project_id, pipeline_id, status, stage, name, ref, created_at, started_at, queued_duration)
@@ -41,7 +42,9 @@ async function seedJobs(url: string): Promise<void> {
              CASE WHEN g % 33 = 0 THEN 'pending' ELSE 'success' END, 'test', 'job ' || (g % 20), 'main',
              now() - (g % 43200) * interval '1 minute', NULL,
              CASE WHEN g % 33 = 0 THEN NULL ELSE ((g::bigint * 7919) % 1000) / 10.0 + CASE WHEN g % 97 = 0 THEN 600 ELSE 0 END END
-        FROM generate_series(1, $1::int) g, rs, pl`, [JOBS]);
+        FROM generate_series(1, $1::int) g, rs, pl`,
+      [JOBS],
+    );
     log(`  jobs: ${JOBS} in ${((Date.now() - t) / 1000).toFixed(1)}s`);
     t = Date.now();
     await c.query(`

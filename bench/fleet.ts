@@ -43,15 +43,26 @@ interface Answer {
   body: string;
 }
 
-function request(port: number, method: string, path: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number, via = agent): Promise<Answer> {
+function request(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  timeoutMs: number,
+  via = agent,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, agent: via, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers }, (res) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (data += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path, agent: via, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (data += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end(body);
@@ -79,7 +90,11 @@ class SimRunner {
   done: Promise<void> = Promise.resolve();
   readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-  constructor(readonly id: number, readonly token: string, readonly systemId: string) {}
+  constructor(
+    readonly id: number,
+    readonly token: string,
+    readonly systemId: string,
+  ) {}
 
   start(port: number, holdSeconds: number, stats: () => Stats, firstDelayMs: number) {
     this.done = this.loop(port, holdSeconds, stats, firstDelayMs);
@@ -90,8 +105,14 @@ class SimRunner {
     while (!this.stopped) {
       const body = JSON.stringify({
         info: {
-          name: 'gitlab-runner', version: '18.1.2', revision: 'a1b2c3d4', platform: 'linux', architecture: 'amd64',
-          executor: 'docker', shell: 'bash', features: { variables: true, artifacts: true, cache: true, upload_multiple_artifacts: true, refspecs: true },
+          name: 'gitlab-runner',
+          version: '18.1.2',
+          revision: 'a1b2c3d4',
+          platform: 'linux',
+          architecture: 'amd64',
+          executor: 'docker',
+          shell: 'bash',
+          features: { variables: true, artifacts: true, cache: true, upload_multiple_artifacts: true, refspecs: true },
           config: { gpus: '' },
         },
         token: this.token,
@@ -101,8 +122,15 @@ class SimRunner {
       const t0 = Date.now();
       this.inflight = { since: t0, withLastUpdate: this.lastUpdate !== undefined };
       try {
-        const res = await request(port, 'POST', '/api/v4/jobs/request',
-          { 'content-type': 'application/json', 'runner-token': this.token, 'user-agent': 'gitlab-runner 18.1.2 (bench)' }, body, (holdSeconds + 30) * 1000, this.agent);
+        const res = await request(
+          port,
+          'POST',
+          '/api/v4/jobs/request',
+          { 'content-type': 'application/json', 'runner-token': this.token, 'user-agent': 'gitlab-runner 18.1.2 (bench)' },
+          body,
+          (holdSeconds + 30) * 1000,
+          this.agent,
+        );
         const ms = Date.now() - t0;
         this.inflight.answered?.(Date.now());
         const s = stats(); // counted in the window it is answered in
@@ -185,11 +213,25 @@ async function pauseProbe(port: number, token: string, fleet: SimRunner[]): Prom
     if (r && r.inflight) {
       const answered = new Promise<number>((resolve) => (r.inflight!.answered = resolve));
       const t0 = Date.now();
-      const put = await request(port, 'PUT', `/api/v4/runners/${r.id}`, { 'private-token': token, 'content-type': 'application/json' }, JSON.stringify({ paused: true }), 30_000);
+      const put = await request(
+        port,
+        'PUT',
+        `/api/v4/runners/${r.id}`,
+        { 'private-token': token, 'content-type': 'application/json' },
+        JSON.stringify({ paused: true }),
+        30_000,
+      );
       const paused = Date.now();
       if (put.status !== 200) throw new Error(`pausing runner ${r.id}: ${put.status} ${put.body}`);
       const at = await Promise.race([answered, sleep(10_000).then(() => NaN)]);
-      await request(port, 'PUT', `/api/v4/runners/${r.id}`, { 'private-token': token, 'content-type': 'application/json' }, JSON.stringify({ paused: false }), 30_000);
+      await request(
+        port,
+        'PUT',
+        `/api/v4/runners/${r.id}`,
+        { 'private-token': token, 'content-type': 'application/json' },
+        JSON.stringify({ paused: false }),
+        30_000,
+      );
       return { ms: at - paused, putMs: paused - t0 };
     }
     await sleep(200);
@@ -262,7 +304,8 @@ async function runMode(holdSeconds: number, url: string, admin: pg.Client, runne
         // Transactions of the window less the dashboard's (the pause probe's two PUTs stay in: a handful).
         const pollXacts = xb - xa - listed.latencies.length * listXacts;
         const r: StepResult = {
-          mode: holdSeconds, n,
+          mode: holdSeconds,
+          n,
           pollsPerS: s.polls / elapsed,
           errors: s.errors,
           statuses: [...s.statuses].map(([k, v]) => `${k}:${v}`).join(' '),
@@ -281,11 +324,13 @@ async function runMode(holdSeconds: number, url: string, admin: pg.Client, runne
         // beside it (on a machine loaded by other work it can miss while the fleet is served).
         r.ok = r.errors === 0 && (!holdSeconds || (r.pause !== null && r.pause.ms <= 1_000));
         results.push(r);
-        log(`long polling ${holdSeconds || 'off'}, ${n} runners: ${r.pollsPerS.toFixed(0)} polls/s, ${r.errors} errors [${r.statuses}]` +
-          `${s.errorSamples.length ? ` (${s.errorSamples.join('; ')})` : ''}, answered p50/p99 ${r.answeredP50}/${r.answeredP99} ms, ${r.held} held to the end,` +
-          ` CPU ${r.cpuPct.toFixed(0)}%, RSS ${r.rssMb.toFixed(0)} MB, ${r.xactPerPoll.toFixed(2)} xact/poll, list p99 ${r.listP99} ms,` +
-          ` pause answered ${r.pause ? `${r.pause.ms} ms after the PUT (PUT ${r.pause.putMs} ms)` : 'n/a'}, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}` +
-          `${r.ok ? '' : '  -> not served'}`);
+        log(
+          `long polling ${holdSeconds || 'off'}, ${n} runners: ${r.pollsPerS.toFixed(0)} polls/s, ${r.errors} errors [${r.statuses}]` +
+            `${s.errorSamples.length ? ` (${s.errorSamples.join('; ')})` : ''}, answered p50/p99 ${r.answeredP50}/${r.answeredP99} ms, ${r.held} held to the end,` +
+            ` CPU ${r.cpuPct.toFixed(0)}%, RSS ${r.rssMb.toFixed(0)} MB, ${r.xactPerPoll.toFixed(2)} xact/poll, list p99 ${r.listP99} ms,` +
+            ` pause answered ${r.pause ? `${r.pause.ms} ms after the PUT (PUT ${r.pause.putMs} ms)` : 'n/a'}, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}` +
+            `${r.ok ? '' : '  -> not served'}`,
+        );
         if (!r.ok) break;
       }
     } finally {
@@ -309,9 +354,14 @@ async function main() {
   await admin.connect();
   const max = Math.max(...STEPS);
   // Active runners only (the seed pauses one in 17), in a fixed order.
-  const runners = (await admin.query(`
+  const runners = (
+    await admin.query(
+      `
     SELECT id, split_part(description, ' ', 3)::int AS n FROM ci_runners
-     WHERE active AND description LIKE 'bench runner %' ORDER BY id LIMIT $1`, [max])).rows as { id: number; n: number }[];
+     WHERE active AND description LIKE 'bench runner %' ORDER BY id LIMIT $1`,
+      [max],
+    )
+  ).rows as { id: number; n: number }[];
   const all: StepResult[] = [];
   try {
     for (const mode of MODES) all.push(...(await runMode(mode, url, admin, runners)));
@@ -319,15 +369,23 @@ async function main() {
     await admin.end();
     agent.destroy();
   }
-  console.log(`\nRegistered runners: ${REGISTERED.toLocaleString('en-US')}; window ${WINDOW_S} s per step; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end.`);
-  console.log('\n| long polling | simulated runners | polls/s | errors | answered poll p50 / p99 ms | Runway CPU | Runway RSS | DB xact per poll | list p99 ms (< 300) | paused poll answered after | served |');
+  console.log(
+    `\nRegistered runners: ${REGISTERED.toLocaleString('en-US')}; window ${WINDOW_S} s per step; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end.`,
+  );
+  console.log(
+    '\n| long polling | simulated runners | polls/s | errors | answered poll p50 / p99 ms | Runway CPU | Runway RSS | DB xact per poll | list p99 ms (< 300) | paused poll answered after | served |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of all) {
-    console.log(`| ${r.mode ? `${r.mode} s` : 'off'} | ${r.n.toLocaleString('en-US')} | ${r.pollsPerS.toFixed(0)} | ${r.errors} | ${r.answeredP50} / ${r.answeredP99} | ${r.cpuPct.toFixed(0)}% | ${r.rssMb.toFixed(0)} MB | ${r.xactPerPoll.toFixed(2)} | ${r.listP99} | ${r.pause ? `${r.pause.ms} ms` : 'n/a'} | ${r.ok ? 'yes' : 'no'} |`);
+    console.log(
+      `| ${r.mode ? `${r.mode} s` : 'off'} | ${r.n.toLocaleString('en-US')} | ${r.pollsPerS.toFixed(0)} | ${r.errors} | ${r.answeredP50} / ${r.answeredP99} | ${r.cpuPct.toFixed(0)}% | ${r.rssMb.toFixed(0)} MB | ${r.xactPerPoll.toFixed(2)} | ${r.listP99} | ${r.pause ? `${r.pause.ms} ms` : 'n/a'} | ${r.ok ? 'yes' : 'no'} |`,
+    );
   }
   for (const mode of MODES) {
     const best = all.filter((r) => r.mode === mode && r.ok).at(-1);
-    console.log(`Long polling ${mode ? `${mode} s` : 'off'}: largest fleet served (no errors${mode ? ', pause within 1 s' : ''}): ${best ? best.n.toLocaleString('en-US') : 'none of the steps'}`);
+    console.log(
+      `Long polling ${mode ? `${mode} s` : 'off'}: largest fleet served (no errors${mode ? ', pause within 1 s' : ''}): ${best ? best.n.toLocaleString('en-US') : 'none of the steps'}`,
+    );
   }
 }
 

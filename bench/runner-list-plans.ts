@@ -47,7 +47,9 @@ async function main() {
     else {
       const exec = lines.find((l) => l.startsWith('Execution Time'));
       const buffers = lines.find((l) => l.trim().startsWith('Buffers'));
-      console.log(`| ${name} | ${total ?? 0} | ${median.toFixed(2)} ms | ${exec?.replace('Execution Time: ', '')} | ${buffers?.trim().replace('Buffers: ', '')} |`);
+      console.log(
+        `| ${name} | ${total ?? 0} | ${median.toFixed(2)} ms | ${exec?.replace('Execution Time: ', '')} | ${buffers?.trim().replace('Buffers: ', '')} |`,
+      );
     }
   }
   await c.end();

@@ -9,7 +9,9 @@ import { createRequire } from 'node:module';
 import { ensureDatabase, freePort, rootToken, runwayEnv, startRunway, stop } from './runway-process';
 import { seedBench, type BenchData } from './runners-seed';
 
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Record<string, unknown>) => Promise<any>;
+// The parts of autocannon's result the figures use (the package ships no types).
+type AutocannonResult = { requests: { average: number; total: number }; latency: { p50: number; p90: number; p99: number }; non2xx: number; errors: number };
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
@@ -72,7 +74,9 @@ async function main() {
         await measure(port, s.path, token, 2); // warm-up: JIT, pools, plan cache
         const f = await measure(port, s.path, token, DURATION);
         figures.set(s.name, f);
-        log(`${size} runners  ${s.name}: p50 ${f.p50} ms  p99 ${f.p99} ms  ${f.rps.toFixed(0)} req/s  X-Total ${f.total ?? '(none)'}${f.errors ? `  ${f.errors} errors` : ''}`);
+        log(
+          `${size} runners  ${s.name}: p50 ${f.p50} ms  p99 ${f.p99} ms  ${f.rps.toFixed(0)} req/s  X-Total ${f.total ?? '(none)'}${f.errors ? `  ${f.errors} errors` : ''}`,
+        );
       }
     } finally {
       await stop(runway);
@@ -80,8 +84,16 @@ async function main() {
     results.set(size, figures);
   }
   const base = results.get(SIZES[0])!;
-  console.log(`\n| scenario | ${SIZES.map((n) => `${n.toLocaleString('en-US')} runners p50 / p99 ms`).join(' | ')} | ${SIZES.slice(1).map((n) => `p50 ratio ${n.toLocaleString('en-US')}`).join(' | ')} |`);
-  console.log(`|---|${SIZES.map(() => '---:').join('|')}|${SIZES.slice(1).map(() => '---:').join('|')}|`);
+  console.log(
+    `\n| scenario | ${SIZES.map((n) => `${n.toLocaleString('en-US')} runners p50 / p99 ms`).join(' | ')} | ${SIZES.slice(1)
+      .map((n) => `p50 ratio ${n.toLocaleString('en-US')}`)
+      .join(' | ')} |`,
+  );
+  console.log(
+    `|---|${SIZES.map(() => '---:').join('|')}|${SIZES.slice(1)
+      .map(() => '---:')
+      .join('|')}|`,
+  );
   for (const name of base.keys()) {
     const cells = SIZES.map((n) => results.get(n)!.get(name)!).map((f) => `${f.p50} / ${f.p99}`);
     const ratios = SIZES.slice(1).map((n) => (results.get(n)!.get(name)!.p50 / base.get(name)!.p50).toFixed(2));

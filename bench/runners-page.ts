@@ -119,7 +119,9 @@ async function main() {
     console.log('\n| measure | figure | target |');
     console.log('|---|---:|---:|');
     console.log(`| first-load JS of /admin/runners (gzip, ${scripts.length} scripts) | ${kB(total)} | ≤ 200 kB |`);
-    console.log(`| status filter change → table shows the new rows, ${RUNNERS.toLocaleString('en')} runners, p50 / p90 / max over ${CHANGES} | ${p50.toFixed(0)} / ${p90.toFixed(0)} / ${sorted[sorted.length - 1].toFixed(0)} ms | < 300 ms |`);
+    console.log(
+      `| status filter change → table shows the new rows, ${RUNNERS.toLocaleString('en')} runners, p50 / p90 / max over ${CHANGES} | ${p50.toFixed(0)} / ${p90.toFixed(0)} / ${sorted[sorted.length - 1].toFixed(0)} ms | < 300 ms |`,
+    );
   } finally {
     await browser.close();
     await stop(runway);

@@ -8,12 +8,9 @@
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_RUNNERS, BENCH_JOBS,
 // BENCH_ONLY (run only the scenarios whose name contains it, e.g. `POST`), BENCH_SKIP_SCALING=1,
 // BENCH_ROUNDS (rounds of the runner-poll scenarios; the median round is reported).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { startBaseline } from './baseline-server';
 import { ensureDatabase, freePort, ROOT, rootToken, runwayEnv, startRunway, stop } from './runway-process';
 import { readFileSync } from 'node:fs';
 import { seedBench, type BenchData } from './runners-seed';
@@ -40,7 +37,11 @@ interface Scenario {
 }
 
 function scenarios(d: BenchData): Scenario[] {
-  const runnerBody = (sys: string) => ({ token: d.hotRunnerToken, system_id: sys, info: { name: 'bench', version: '18.1.2', platform: 'linux', architecture: 'amd64' } });
+  const runnerBody = (sys: string) => ({
+    token: d.hotRunnerToken,
+    system_id: sys,
+    info: { name: 'bench', version: '18.1.2', platform: 'linux', architecture: 'amd64' },
+  });
   const all: Scenario[] = [
     { name: 'GET /runners/all?per_page=20', method: 'GET', path: '/api/v4/runners/all?per_page=20' },
     { name: 'GET /runners/all?status=online', method: 'GET', path: '/api/v4/runners/all?per_page=20&status=online' },
@@ -66,7 +67,9 @@ interface Figures {
 
 /** user + system CPU time of a process so far, in ms (Linux, USER_HZ = 100). */
 function cpuTime(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
@@ -80,7 +83,10 @@ async function loadWithCpu(pid: number, port: number, s: Scenario, token: string
 
 /** The baseline (bench/baseline-server.ts) in a process of its own. */
 async function startBaselineProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'baseline-main.ts'), databaseUrl, String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'baseline-main.ts'), databaseUrl, String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout?.once('data', () => resolve());
     child.once('exit', (code) => reject(new Error(`baseline exited (${code})`)));
@@ -92,15 +98,20 @@ async function load(port: number, s: Scenario, token: string, duration = DURATIO
   const headers: Record<string, string> = s.runnerAuth ? {} : { 'PRIVATE-TOKEN': token };
   if (s.body) headers['Content-Type'] = 'application/json';
   const r = await autocannon({
-    url: `http://127.0.0.1:${port}${s.path}`, method: s.method, headers, body: s.body ? JSON.stringify(s.body) : undefined,
-    connections: CONNECTIONS, duration,
+    url: `http://127.0.0.1:${port}${s.path}`,
+    method: s.method,
+    headers,
+    body: s.body ? JSON.stringify(s.body) : undefined,
+    connections: CONNECTIONS,
+    duration,
   });
   total?.(r.requests.total);
   return { rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, errors: r.non2xx + r.errors };
 }
 
 const cpuText = (f: Figures) => (f.cpu === undefined ? '' : `${f.cpu.toFixed(2)} ms CPU/req`);
-const fmt = (f: Figures) => `${cpuText(f)}  ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p90 ${String(f.p90).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms${f.errors ? `  (${f.errors} non-2xx/errors)` : ''}`;
+const fmt = (f: Figures) =>
+  `${cpuText(f)}  ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p90 ${String(f.p90).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms${f.errors ? `  (${f.errors} non-2xx/errors)` : ''}`;
 
 async function main() {
   log(`runner benchmark: ${RUNNERS} runners, ${JOBS} jobs, ${CONNECTIONS} connections, ${DURATION}s per scenario`);
@@ -132,7 +143,10 @@ async function main() {
         const bl = await loadWithCpu(baseline.pid!, basePort, s, token);
         const nx = s.runnerAuth ? await loadWithCpu(viaNext.pid!, nextPort, s, token) : undefined;
         rounds.push({ rw, bl, nx });
-        if (ROUNDS > 1 && s.runnerAuth) log(`  round ${i + 1}: ${(rw.rps / bl.rps).toFixed(2)} of baseline req/s, CPU/req ${rw.cpu?.toFixed(2)} vs ${bl.cpu?.toFixed(2)} ms (fast path off ${nx?.cpu?.toFixed(2)} ms)`);
+        if (ROUNDS > 1 && s.runnerAuth)
+          log(
+            `  round ${i + 1}: ${(rw.rps / bl.rps).toFixed(2)} of baseline req/s, CPU/req ${rw.cpu?.toFixed(2)} vs ${bl.cpu?.toFixed(2)} ms (fast path off ${nx?.cpu?.toFixed(2)} ms)`,
+          );
       }
       rounds.sort((x, y) => x.rw.rps / x.bl.rps - y.rw.rps / y.bl.rps);
       const { rw, bl, nx } = rounds[Math.floor(rounds.length / 2)];
@@ -148,13 +162,20 @@ async function main() {
 
   const cpuCell = (f: Figures) => (f.cpu === undefined ? '' : f.cpu.toFixed(2));
   const cpuRatio = (rw: Figures, bl: Figures) => (rw.cpu && bl.cpu ? (bl.cpu / rw.cpu).toFixed(2) : '');
-  console.log('\n| scenario | Runway req/s | p50 / p90 / p99 ms | CPU ms/req | baseline req/s | p50 / p90 / p99 ms | CPU ms/req | Runway/baseline req/s | baseline/Runway CPU per req |');
+  console.log(
+    '\n| scenario | Runway req/s | p50 / p90 / p99 ms | CPU ms/req | baseline req/s | p50 / p90 / p99 ms | CPU ms/req | Runway/baseline req/s | baseline/Runway CPU per req |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const b = r.baseline;
-    console.log(`| ${r.name} | ${r.runway.rps.toFixed(0)} | ${r.runway.p50} / ${r.runway.p90} / ${r.runway.p99} | ${cpuCell(r.runway)} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p90} / ${b.p99} | ${cpuCell(b)} | ${(r.runway.rps / b.rps).toFixed(2)} | ${cpuRatio(r.runway, b)} |`);
+    console.log(
+      `| ${r.name} | ${r.runway.rps.toFixed(0)} | ${r.runway.p50} / ${r.runway.p90} / ${r.runway.p99} | ${cpuCell(r.runway)} | ${b.rps.toFixed(0)} | ${b.p50} / ${b.p90} / ${b.p99} | ${cpuCell(b)} | ${(r.runway.rps / b.rps).toFixed(2)} | ${cpuRatio(r.runway, b)} |`,
+    );
     const n = r.viaNext;
-    if (n) console.log(`| ${r.name} (fast path off) | ${n.rps.toFixed(0)} | ${n.p50} / ${n.p90} / ${n.p99} | ${cpuCell(n)} | | | | ${(n.rps / b.rps).toFixed(2)} | ${cpuRatio(n, b)} |`);
+    if (n)
+      console.log(
+        `| ${r.name} (fast path off) | ${n.rps.toFixed(0)} | ${n.p50} / ${n.p90} / ${n.p99} | ${cpuCell(n)} | | | | ${(n.rps / b.rps).toFixed(2)} | ${cpuRatio(n, b)} |`,
+      );
   }
   if (SKIP_SCALING) return;
 
@@ -179,7 +200,8 @@ async function main() {
 
   console.log('\n| scenario (Runway) | 1,000 runners p50 / p99 ms, req/s | 100,000 runners p50 / p99 ms, req/s |');
   console.log('|---|---:|---:|');
-  for (const s of scaling) console.log(`| ${s.name} | ${s.small.p50} / ${s.small.p99}, ${s.small.rps.toFixed(0)} | ${s.large.p50} / ${s.large.p99}, ${s.large.rps.toFixed(0)} |`);
+  for (const s of scaling)
+    console.log(`| ${s.name} | ${s.small.p50} / ${s.small.p99}, ${s.small.rps.toFixed(0)} | ${s.large.p50} / ${s.large.p99}, ${s.large.rps.toFixed(0)} |`);
 }
 
 main().catch((err) => {

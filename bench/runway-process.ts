@@ -54,9 +54,15 @@ export function runwayEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv 
 
 /** Migrates the database and returns a root token (the CLI bootstraps root). */
 export function rootToken(env: NodeJS.ProcessEnv): string {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), 'create-token', '--username', 'root', '--scopes', 'api', '--name', `bench-${Date.now()}`], {
-    env, encoding: 'utf8', cwd: ROOT,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'bin', 'runway.mjs'), 'create-token', '--username', 'root', '--scopes', 'api', '--name', `bench-${Date.now()}`],
+    {
+      env,
+      encoding: 'utf8',
+      cwd: ROOT,
+    },
+  );
   if (r.status !== 0) throw new Error(`create-token failed: ${r.stderr}`);
   return r.stdout.trim();
 }
@@ -68,14 +74,30 @@ export function rootToken(env: NodeJS.ProcessEnv): string {
 export async function startRunway(env: NodeJS.ProcessEnv, fileLimit?: number | 'hard'): Promise<ChildProcess> {
   const bin = path.join(ROOT, 'bin', 'runway.mjs');
   const child = fileLimit
-    ? spawn('/bin/sh', ['-c', `hard=$(ulimit -Hn); want=${fileLimit === 'hard' ? '$hard' : fileLimit}; [ "$hard" != unlimited ] && [ "$want" -gt "$hard" ] && want=$hard; ulimit -n "$want" && exec "$0" "$@"`, process.execPath, bin, 'start'], { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] })
+    ? spawn(
+        '/bin/sh',
+        [
+          '-c',
+          `hard=$(ulimit -Hn); want=${fileLimit === 'hard' ? '$hard' : fileLimit}; [ "$hard" != unlimited ] && [ "$want" -gt "$hard" ] && want=$hard; ulimit -n "$want" && exec "$0" "$@"`,
+          process.execPath,
+          bin,
+          'start',
+        ],
+        { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
+      )
     : spawn(process.execPath, [bin, 'start'], { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr?.on('data', (d) => (err += d));
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`runway exited: ${err}`);
-    if (await fetch(`http://127.0.0.1:${env.PORT}/-/liveness`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${env.PORT}/-/liveness`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 300));
   }
   child.kill('SIGKILL');

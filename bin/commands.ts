@@ -108,7 +108,10 @@ export const commands: Record<string, Command> = {
     async run(argv) {
       const f = parseFlags(argv, { username: 'string', scopes: 'string', name: 'string', 'expires-at': 'string' });
       const username = requireFlag(f, 'username');
-      const scopes = requireFlag(f, 'scopes').split(',').map((s) => s.trim()).filter(Boolean);
+      const scopes = requireFlag(f, 'scopes')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const { ALL_SCOPES } = await import('../lib/auth/scopes');
       const unknown = scopes.filter((s) => !ALL_SCOPES.includes(s));
       if (!scopes.length || unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ') || '(none given)'}; known: ${ALL_SCOPES.join(', ')}`);
@@ -146,9 +149,8 @@ export const commands: Record<string, Command> = {
         const { db } = await import('../lib/db/client');
         const { importNow } = await import('../lib/repositories/import-queue');
         const id = /^\d+$/.test(ref) ? Number(ref) : null;
-        const project = id !== null
-          ? isRowId(id) ? await db().project.findUnique({ where: { id } }) : null
-          : await db().project.findUnique({ where: { fullPath: ref } });
+        const project =
+          id !== null ? (isRowId(id) ? await db().project.findUnique({ where: { id } }) : null) : await db().project.findUnique({ where: { fullPath: ref } });
         if (!project) throw new Error(`no project ${ref}`);
         try {
           const result = await importNow(project.id, url);

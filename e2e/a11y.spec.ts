@@ -16,7 +16,10 @@ async function seedRunner(page: Page) {
   return (await res.json()) as { id: number };
 }
 
-for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+]) {
   test.describe(`[A11Y] at ${viewport.width} px`, () => {
     test.use({ viewport });
 

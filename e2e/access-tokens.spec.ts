@@ -5,7 +5,10 @@ import { csrfToken, signIn, uniq } from './support/session';
 
 const TOKENS_PAGE = '/-/user_settings/personal_access_tokens';
 const table = (page: Page) => page.getByRole('table', { name: 'Personal access tokens' });
-const rowOf = (page: Page, name: string) => table(page).getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+const rowOf = (page: Page, name: string) =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByText(name, { exact: true }) });
 
 test.describe('[TOKENS] personal access tokens', () => {
   test('[TOKENS] create a token, see it once, use it, revoke it', async ({ page, context, request }) => {
@@ -96,7 +99,8 @@ test.describe('[TOKENS] personal access tokens', () => {
     await expect(expires).toHaveAttribute('min', tomorrow);
     await form.getByRole('checkbox', { name: /^read_api/ }).check();
     await expires.fill('2020-01-01');
-    const isCreate = (r: { url(): string; request(): { method(): string } }) => r.url().endsWith('/api/v4/user/personal_access_tokens') && r.request().method() === 'POST';
+    const isCreate = (r: { url(): string; request(): { method(): string } }) =>
+      r.url().endsWith('/api/v4/user/personal_access_tokens') && r.request().method() === 'POST';
     let refused = page.waitForResponse(isCreate);
     await form.getByRole('button', { name: 'Create token' }).click();
     let response = await refused;

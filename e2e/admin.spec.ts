@@ -14,10 +14,18 @@ async function rootApi(page: Page) {
   const headers = { 'X-CSRF-Token': await csrfToken(page) };
   const post = async <T>(path: string, data: Record<string, unknown>) => json<T>(await page.request.post(`/api/v4${path}`, { data, headers }), 201);
   return {
-    user: (username: string) => post<{ id: number; username: string }>('/users', { username, name: `Admin e2e ${username}`, email: `${username}@example.com`, password: PASSWORD, skip_confirmation: true }),
+    user: (username: string) =>
+      post<{ id: number; username: string }>('/users', {
+        username,
+        name: `Admin e2e ${username}`,
+        email: `${username}@example.com`,
+        password: PASSWORD,
+        skip_confirmation: true,
+      }),
     group: (path: string) => post<{ id: number; full_path: string }>('/groups', { name: path, path }),
     owner: (groupId: number, userId: number) => post(`/groups/${groupId}/members`, { user_id: userId, access_level: 50 }),
-    removeMember: async (groupId: number, userId: number) => expect((await page.request.delete(`/api/v4/groups/${groupId}/members/${userId}`, { headers })).status()).toBe(204),
+    removeMember: async (groupId: number, userId: number) =>
+      expect((await page.request.delete(`/api/v4/groups/${groupId}/members/${userId}`, { headers })).status()).toBe(204),
     project: (name: string) => post<{ id: number; path_with_namespace: string }>('/projects', { name, path: name }),
   };
 }

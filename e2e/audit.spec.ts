@@ -13,7 +13,10 @@ test.describe('[AUDIT] audit events pages', () => {
     const before = uniq('before');
     const runner = await api.runner({ runner_type: 'group_type', group_id: group.id, description: before, tag_list: 'linux' });
     const after = uniq('after');
-    const put = await page.request.put(`/api/v4/runners/${runner.id}`, { data: { description: after, tag_list: ['linux', 'arm64'] }, headers: { 'X-CSRF-Token': await csrfToken(page) } });
+    const put = await page.request.put(`/api/v4/runners/${runner.id}`, {
+      data: { description: after, tag_list: ['linux', 'arm64'] },
+      headers: { 'X-CSRF-Token': await csrfToken(page) },
+    });
     expect(put.status()).toBe(200);
 
     await page.goto(`/admin/runners/${runner.id}`);

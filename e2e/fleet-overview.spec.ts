@@ -27,7 +27,9 @@ test.describe('[FLEET] fleet dashboard', () => {
     const description = uniq('fleet-e2e');
     const runner = await api.runner({ runner_type: 'instance_type', description });
     // The runner connects once, reporting its version: a manager the versions panel counts.
-    const verified = await page.request.post('/api/v4/runners/verify', { data: { token: runner.token, system_id: `s_${uniq('fleet').replace(/-/g, '')}`, info: { version, platform: 'linux', architecture: 'amd64' } } });
+    const verified = await page.request.post('/api/v4/runners/verify', {
+      data: { token: runner.token, system_id: `s_${uniq('fleet').replace(/-/g, '')}`, info: { version, platform: 'linux', architecture: 'amd64' } },
+    });
     expect(verified.status(), await verified.text()).toBe(200);
 
     await page.goto('/admin/runners');
@@ -45,7 +47,9 @@ test.describe('[FLEET] fleet dashboard', () => {
     const history = page.getByRole('table', { name: 'Runners by status per day, last 30 days' });
     await expect(history.getByRole('row')).toHaveCount(31, { timeout: 20_000 });
     await expect(history.getByRole('row').last()).not.toContainText('No snapshot', { timeout: 20_000 });
-    await expect(page.getByRole('figure', { name: 'Runners by status per day, last 30 days' }).locator('.recharts-wrapper > svg')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('figure', { name: 'Runners by status per day, last 30 days' }).locator('.recharts-wrapper > svg')).toBeVisible({
+      timeout: 20_000,
+    });
 
     // Versions: the runner's version is the newest one seen, with a link to the runners running it.
     const versions = page.getByRole('table', { name: 'Runner managers by version' });
@@ -97,7 +101,11 @@ test.describe('[FLEET] fleet dashboard', () => {
 
     // An instance with no runners: what the dashboard is for, and the way to the first runner.
     await page.route(STATUS, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ online: 0, offline: 0, stale: 0, never_contacted: 0, paused: 0, total: 0, counted_at: new Date().toISOString() }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ online: 0, offline: 0, stale: 0, never_contacted: 0, paused: 0, total: 0, counted_at: new Date().toISOString() }),
+      }),
     );
     await page.reload();
     await expect(page.getByText('No runners yet')).toBeVisible({ timeout: 20_000 });

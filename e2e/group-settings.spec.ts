@@ -26,7 +26,13 @@ async function seed(page: Page): Promise<Seed> {
   const post = async <T = any>(path: string, data: Record<string, unknown>) => jsonOf<T>(await page.request.post(`/api/v4${path}`, { data, headers }), 201);
   const user = async (prefix: string) => {
     const username = uniq(prefix).replace(/-/g, '_');
-    return post<{ id: number; username: string }>('/users', { username, name: `Settings ${prefix}`, email: `${username}@example.com`, password: PASSWORD, skip_confirmation: true });
+    return post<{ id: number; username: string }>('/users', {
+      username,
+      name: `Settings ${prefix}`,
+      email: `${username}@example.com`,
+      password: PASSWORD,
+      skip_confirmation: true,
+    });
   };
   const tag = uniq('gs');
   const group = await post<Seed['group']>('/groups', { name: `Platform ${tag}`, path: tag, visibility: 'private' });
@@ -55,8 +61,10 @@ async function checkState(page: Page, name: string) {
 const settingsUrl = (fullPath: string) => `/groups/${fullPath}/-/settings/ci_cd`;
 const instanceSwitch = (page: Page) => page.getByRole('switch', { name: 'Enable instance runners for this group' });
 const overrideSwitch = (page: Page) => page.getByRole('switch', { name: 'Allow projects and subgroups to override the group setting' });
-const projectShared = async (page: Page, id: number) => (await jsonOf<{ shared_runners_enabled: boolean }>(await page.request.get(`/api/v4/projects/${id}`), 200)).shared_runners_enabled;
-const groupSetting = async (page: Page, id: number) => (await jsonOf<{ shared_runners_setting: string }>(await page.request.get(`/api/v4/groups/${id}`), 200)).shared_runners_setting;
+const projectShared = async (page: Page, id: number) =>
+  (await jsonOf<{ shared_runners_enabled: boolean }>(await page.request.get(`/api/v4/projects/${id}`), 200)).shared_runners_enabled;
+const groupSetting = async (page: Page, id: number) =>
+  (await jsonOf<{ shared_runners_setting: string }>(await page.request.get(`/api/v4/groups/${id}`), 200)).shared_runners_setting;
 
 test.describe('[RUNNERS] group settings', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -109,7 +117,7 @@ test.describe('[RUNNERS] group settings', () => {
     expect(await projectShared(owner, s.project.id)).toBe(true);
   });
 
-  test("[RUNNERS] group settings: a subgroup under a locked parent shows both switches disabled, with the way to the parent", async ({ page }) => {
+  test('[RUNNERS] group settings: a subgroup under a locked parent shows both switches disabled, with the way to the parent', async ({ page }) => {
     const s = await seed(page);
     const headers = { 'X-CSRF-Token': await csrfToken(page) };
     await jsonOf(await page.request.put(`/api/v4/groups/${s.group.id}`, { data: { shared_runners_setting: 'disabled_and_unoverridable' }, headers }), 200);
@@ -126,7 +134,8 @@ test.describe('[RUNNERS] group settings', () => {
   test('[RUNNERS] group settings: a refused change shows the API message beside the switches', async ({ page }) => {
     const s = await seed(page);
     const headers = { 'X-CSRF-Token': await csrfToken(page) };
-    const setGroup = async (id: number, setting: string) => jsonOf(await page.request.put(`/api/v4/groups/${id}`, { data: { shared_runners_setting: setting }, headers }), 200);
+    const setGroup = async (id: number, setting: string) =>
+      jsonOf(await page.request.put(`/api/v4/groups/${id}`, { data: { shared_runners_setting: setting }, headers }), 200);
     // Parent overridable, subgroup off: the subgroup's owner may allow overriding ...
     await setGroup(s.group.id, 'disabled_and_overridable');
     await page.goto(settingsUrl(s.sub.full_path));

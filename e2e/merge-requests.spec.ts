@@ -25,7 +25,13 @@ async function rootApi(page: Page) {
     call,
     user: async (prefix: string) => {
       const username = uniq(prefix).replace(/-/g, '_');
-      return call<{ id: number; username: string }>('post', '/users', { username, name: `MR ${prefix}`, email: `${username}@example.com`, password: PASSWORD, skip_confirmation: true });
+      return call<{ id: number; username: string }>('post', '/users', {
+        username,
+        name: `MR ${prefix}`,
+        email: `${username}@example.com`,
+        password: PASSWORD,
+        skip_confirmation: true,
+      });
     },
     /** Imports a local repository into a new private project and waits for the import to finish. */
     importProject: async (dir: string) => {
@@ -137,7 +143,9 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
       if (isContextWrite('DELETE')(r)) deletes.push(r);
     });
     for (const n of [12, 11, 10]) {
-      await dialog(user).getByRole('checkbox', { name: new RegExp(`^Change ${n}: `) }).focus();
+      await dialog(user)
+        .getByRole('checkbox', { name: new RegExp(`^Change ${n}: `) })
+        .focus();
       await user.keyboard.press('Space');
     }
     await expect(dialog(user).getByRole('tab', { name: /Selected commits\s*3/ })).toBeVisible();
@@ -158,8 +166,12 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     await open.click();
     await expect(dialog(user).getByRole('tab', { name: /Selected commits\s*3/ })).toBeVisible();
     await expect(dialog(user).getByRole('checkbox', { name: /^Change 11: / })).toBeChecked();
-    await dialog(user).getByRole('tab', { name: /Selected commits/ }).click();
-    await dialog(user).getByRole('checkbox', { name: /^Change 11: / }).uncheck();
+    await dialog(user)
+      .getByRole('tab', { name: /Selected commits/ })
+      .click();
+    await dialog(user)
+      .getByRole('checkbox', { name: /^Change 11: / })
+      .uncheck();
     await expect(dialog(user).getByText('1 commit to remove')).toBeVisible();
     await expect(dialog(user).getByRole('listitem').filter({ hasText: 'Change 11' })).toContainText('Will be removed');
     await screenshot(user, 'mr-dialog-selected');
@@ -173,7 +185,9 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     expect(stored.map((c) => c.id).sort()).toEqual([repo.shas[11], repo.shas[9]].sort());
   });
 
-  test('[MERGE REQUESTS] keyboard only: open, search, tick and save with Tab, Space and Enter; Escape closes; focus returns to the button', async ({ page }) => {
+  test('[MERGE REQUESTS] keyboard only: open, search, tick and save with Tab, Space and Enter; Escape closes; focus returns to the button', async ({
+    page,
+  }) => {
     const api = await rootApi(page);
     const project = await api.importProject(repo.dir);
     const mr = await api.mergeRequest(project.id, 'Keyboard only');
@@ -243,7 +257,9 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     await boxes.nth(0).uncheck();
     await expect(dialog(page).getByText('18 commits to add, 1 commit to remove')).toBeVisible();
     await page.route(/\/context_commits\?commits/, (route) =>
-      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"500 Internal Server Error"}' }) : route.continue(),
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"500 Internal Server Error"}' })
+        : route.continue(),
     );
     await dialog(page).getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog(page).getByRole('alert')).toContainText(
@@ -284,7 +300,9 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     await expect(user.getByRole('heading', { level: 1, name: 'Change 7: Handle unicode filenames' })).toBeVisible();
 
     // An API failure is an error with a retry, not a blank page.
-    await user.route(/\/context_commits\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"500 Internal Server Error"}' }));
+    await user.route(/\/context_commits\?/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"500 Internal Server Error"}' }),
+    );
     await user.goto(url);
     await expect(user.getByRole('alert').filter({ hasText: 'Could not load the previously merged commits' })).toContainText('500 Internal Server Error');
     await screenshot(user, 'mr-commits-error');
@@ -304,7 +322,13 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     await api.mergeRequest(project.id, 'Alpha change by root');
     const devPage = await signedInAs(browser, dev.username);
     const devHeaders = { 'X-CSRF-Token': await csrfToken(devPage) };
-    await json(await devPage.request.post(`/api/v4/projects/${project.id}/merge_requests`, { data: { title: 'Beta change by dev', source_branch: 'topic-2', target_branch: 'main' }, headers: devHeaders }), 201);
+    await json(
+      await devPage.request.post(`/api/v4/projects/${project.id}/merge_requests`, {
+        data: { title: 'Beta change by dev', source_branch: 'topic-2', target_branch: 'main' },
+        headers: devHeaders,
+      }),
+      201,
+    );
 
     const listUrl = `/${project.path_with_namespace}/-/merge_requests`;
     await page.goto(listUrl);

@@ -21,14 +21,21 @@ async function rootApi(page: Page) {
   return {
     user: async (prefix: string) => {
       const username = uniq(prefix).replace(/-/g, '_');
-      const u = await post<{ id: number; username: string }>('/users', { username, name: `Nav ${prefix}`, email: `${username}@example.com`, password: PASSWORD, skip_confirmation: true });
+      const u = await post<{ id: number; username: string }>('/users', {
+        username,
+        name: `Nav ${prefix}`,
+        email: `${username}@example.com`,
+        password: PASSWORD,
+        skip_confirmation: true,
+      });
       return { id: u.id, username: u.username };
     },
     group: (data: { name: string; path: string; visibility: string; parent_id?: number; description?: string }) =>
       post<{ id: number; full_path: string; name: string }>('/groups', data),
     project: (data: { name: string; path: string; namespace_id?: number; visibility: string; description?: string; default_branch?: string }) =>
       post<{ id: number; path_with_namespace: string; name: string }>('/projects', data),
-    member: (kind: 'groups' | 'projects', id: number, userId: number, level: number) => post(`/${kind}/${id}/members`, { user_id: userId, access_level: level }),
+    member: (kind: 'groups' | 'projects', id: number, userId: number, level: number) =>
+      post(`/${kind}/${id}/members`, { user_id: userId, access_level: level }),
   };
 }
 
@@ -122,7 +129,14 @@ test.describe('[NAVIGATION] getting there', () => {
     const reporter = await api.user('reporter');
     const top = await api.group({ name: `Acme ${tag}`, path: tag, visibility: 'internal', description: 'Acme engineering' });
     const ci = await api.group({ name: 'CI', path: 'ci', visibility: 'private', parent_id: top.id, description: 'Build infrastructure' });
-    const tools = await api.project({ name: 'Pipeline Tools', path: 'pipeline-tools', namespace_id: ci.id, visibility: 'private', description: 'Shared CI templates', default_branch: 'main' });
+    const tools = await api.project({
+      name: 'Pipeline Tools',
+      path: 'pipeline-tools',
+      namespace_id: ci.id,
+      visibility: 'private',
+      description: 'Shared CI templates',
+      default_branch: 'main',
+    });
     await api.project({ name: 'Website', path: 'website', namespace_id: top.id, visibility: 'internal' });
     await api.member('groups', top.id, maintainer.id, 40);
     await api.member('groups', top.id, reporter.id, 20);
@@ -262,13 +276,21 @@ test.describe('[NAVIGATION] getting there', () => {
     const api = await rootApi(page);
     await api.project({ name: uniq('counted'), path: uniq('counted'), visibility: 'private' });
     const answers = Object.fromEntries(
-      (['/projects', '/users', '/groups', '/runners/all'] as const).map((path) => [path, page.waitForResponse((r) => isList(path)(r) && new URL(r.url()).searchParams.get('per_page') === '1')]),
+      (['/projects', '/users', '/groups', '/runners/all'] as const).map((path) => [
+        path,
+        page.waitForResponse((r) => isList(path)(r) && new URL(r.url()).searchParams.get('per_page') === '1'),
+      ]),
     );
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin area' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin area' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin area' })).toBeVisible();
-    for (const [key, path] of [['projects', '/projects'], ['users', '/users'], ['groups', '/groups'], ['runners', '/runners/all']] as const) {
+    for (const [key, path] of [
+      ['projects', '/projects'],
+      ['users', '/users'],
+      ['groups', '/groups'],
+      ['runners', '/runners/all'],
+    ] as const) {
       const total = (await answers[path]).headers()['x-total'];
       expect(Number(total), `${key} X-Total`).toBeGreaterThanOrEqual(key === 'projects' || key === 'users' ? 1 : 0);
       await expect(page.getByTestId(`count-${key}`)).toContainText(Number(total).toLocaleString('en-US'));

@@ -31,11 +31,22 @@ async function seed(page: Page): Promise<Seed> {
   const post = async <T = any>(path: string, data: Record<string, unknown>) => json<T>(await page.request.post(`/api/v4${path}`, { data, headers }), 201);
   const user = async (prefix: string) => {
     const username = uniq(prefix).replace(/-/g, '_');
-    return post<{ id: number; username: string }>('/users', { username, name: `Runners ${prefix}`, email: `${username}@example.com`, password: PASSWORD, skip_confirmation: true });
+    return post<{ id: number; username: string }>('/users', {
+      username,
+      name: `Runners ${prefix}`,
+      email: `${username}@example.com`,
+      password: PASSWORD,
+      skip_confirmation: true,
+    });
   };
   const tag = uniq('prs');
   const group = await post<{ id: number }>('/groups', { name: `Settings ${tag}`, path: tag, visibility: 'private' });
-  const project = await post<{ id: number; path_with_namespace: string }>('/projects', { name: 'App', path: 'app', namespace_id: group.id, visibility: 'private' });
+  const project = await post<{ id: number; path_with_namespace: string }>('/projects', {
+    name: 'App',
+    path: 'app',
+    namespace_id: group.id,
+    visibility: 'private',
+  });
   const sibling = await post<{ id: number }>('/projects', { name: 'Tools', path: 'tools', namespace_id: group.id, visibility: 'private' });
   const [maintainer, developer, guest, outsider] = [await user('maint'), await user('dev'), await user('guest'), await user('outsider')];
   await post(`/groups/${group.id}/members`, { user_id: maintainer.id, access_level: 40 });
@@ -71,7 +82,10 @@ async function checkState(page: Page, name: string) {
 
 const settingsUrl = (s: Seed) => `/${s.project.path_with_namespace}/-/settings/ci_cd`;
 const table = (page: Page, name: string) => page.getByRole('table', { name, exact: true });
-const row = (page: Page, name: string, runnerId: number) => table(page, name).getByRole('row').filter({ has: page.getByRole('link', { name: new RegExp(`^#${runnerId}\\b`) }) });
+const row = (page: Page, name: string, runnerId: number) =>
+  table(page, name)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: new RegExp(`^#${runnerId}\\b`) }) });
 
 /** What GET /projects/:id/runners lists for the page's signed-in user. */
 async function listedIds(page: Page, projectId: number): Promise<number[]> {

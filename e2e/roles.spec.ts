@@ -16,7 +16,11 @@ type Role = 'admin' | 'owner' | 'maintainer' | 'developer' | 'reporter' | 'guest
 const ROLES: Role[] = ['admin', 'owner', 'maintainer', 'developer', 'reporter', 'guest', 'outsider'];
 
 const notFound = (page: Page) => page.getByRole('heading', { name: 'Page not found' });
-const actions = (page: Page) => [page.getByRole('link', { name: 'Edit', exact: true }), page.getByRole('button', { name: 'Pause', exact: true }), page.getByRole('button', { name: 'Delete', exact: true })];
+const actions = (page: Page) => [
+  page.getByRole('link', { name: 'Edit', exact: true }),
+  page.getByRole('button', { name: 'Pause', exact: true }),
+  page.getByRole('button', { name: 'Delete', exact: true }),
+];
 
 test.describe('[RUNNERS] roles', () => {
   test.describe.configure({ timeout: 420_000 });
@@ -87,7 +91,9 @@ test.describe('[RUNNERS] roles', () => {
       await test.step(`${role}: the project's CI/CD settings`, async () => {
         await user.goto(projectSettings);
         if (role === 'admin' || role === 'owner' || role === 'maintainer') {
-          await expect(user.getByRole('table', { name: 'Assigned project runners', exact: true }).getByRole('link', { name: new RegExp(`^#${projectRunner.id}\\b`) })).toBeVisible({ timeout: 30_000 });
+          await expect(
+            user.getByRole('table', { name: 'Assigned project runners', exact: true }).getByRole('link', { name: new RegExp(`^#${projectRunner.id}\\b`) }),
+          ).toBeVisible({ timeout: 30_000 });
           await expect(user.getByRole('switch', { name: 'Turn on instance runners for this project' })).toBeVisible();
         } else {
           // GitLab's CI/CD settings need Maintainer: everyone else is answered not found.
@@ -115,7 +121,10 @@ test.describe('[RUNNERS] roles', () => {
         if (role === 'admin') {
           for (const action of actions(user)) await expect(action).toBeVisible();
         } else {
-          const shown = user.getByRole('heading', { level: 1 }).filter({ hasText: `#${instanceRunner.id}` }).or(user.getByText('You cannot view this runner'));
+          const shown = user
+            .getByRole('heading', { level: 1 })
+            .filter({ hasText: `#${instanceRunner.id}` })
+            .or(user.getByText('You cannot view this runner'));
           await expect(shown.first()).toBeVisible();
           for (const action of actions(user)) await expect(action).toHaveCount(0);
         }
@@ -144,7 +153,10 @@ test.describe('[RUNNERS] roles', () => {
 
     const user = await signedInAs(browser, maintainer.username);
     await user.goto(`/${project.path_with_namespace}/-/settings/ci_cd`);
-    const row = user.getByRole('table', { name: 'Assigned project runners', exact: true }).getByRole('row').filter({ has: user.getByRole('link', { name: new RegExp(`^#${own.id}\\b`) }) });
+    const row = user
+      .getByRole('table', { name: 'Assigned project runners', exact: true })
+      .getByRole('row')
+      .filter({ has: user.getByRole('link', { name: new RegExp(`^#${own.id}\\b`) }) });
     await row.getByRole('button', { name: 'Disable for this project' }).click();
     // The owner project keeps its runner: GitLab's REST answers a non-admin with the policy's refusal.
     await expect(row.getByRole('alert')).toHaveText('403 Forbidden - No access granted');

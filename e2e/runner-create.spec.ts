@@ -12,7 +12,11 @@ test.describe('[RUNNERS] create a runner and register it', () => {
   // Several signed-in users and axe at two widths per page: longer than the default minute on a busy machine.
   test.setTimeout(180_000);
 
-  test('[RUNNERS] an admin creates an instance runner; the register page shows registered when the runner verifies, without a reload', async ({ page, playwright, baseURL }) => {
+  test('[RUNNERS] an admin creates an instance runner; the register page shows registered when the runner verifies, without a reload', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     await rootApi(page);
     await page.goto('/admin/runners');
     await page.getByRole('link', { name: 'New instance runner' }).click();
@@ -59,7 +63,13 @@ test.describe('[RUNNERS] create a runner and register it', () => {
 
     // The runner's settings arrived as typed.
     const saved = await (await page.request.get(`/api/v4/runners/${id}`)).json();
-    expect(saved).toMatchObject({ description, tag_list: expect.arrayContaining(['docker', 'e2e']), maximum_timeout: 3600, status: 'never_contacted', maintenance_note: 'Made by the create spec' });
+    expect(saved).toMatchObject({
+      description,
+      tag_list: expect.arrayContaining(['docker', 'e2e']),
+      maximum_timeout: 3600,
+      status: 'never_contacted',
+      maintenance_note: 'Made by the create spec',
+    });
 
     // A scripted gitlab-runner (no session) verifies the token: the page turns by itself, in the same document.
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
@@ -76,7 +86,10 @@ test.describe('[RUNNERS] create a runner and register it', () => {
     await expect(page.getByRole('table', { name: 'Runner managers' })).toContainText('s_e2e0000000001');
   });
 
-  test('[RUNNERS] a group owner creates a group runner and a project maintainer a locked project runner; leaving the register page warns', async ({ page, browser }) => {
+  test('[RUNNERS] a group owner creates a group runner and a project maintainer a locked project runner; leaving the register page warns', async ({
+    page,
+    browser,
+  }) => {
     const api = await rootApi(page);
     const owner = await api.user('group-owner');
     const maintainer = await api.user('maintainer');
@@ -94,7 +107,11 @@ test.describe('[RUNNERS] create a runner and register it', () => {
     await expect(ownerPage).toHaveURL(new RegExp(`/groups/${group.full_path}/-/runners/\\d+/register$`));
     await expect(commandField(ownerPage)).toHaveValue(/--token glrt-/);
     const groupRunnerId = Number(/runners\/(\d+)\/register/.exec(ownerPage.url())![1]);
-    expect(await api.get(`/runners/${groupRunnerId}`)).toMatchObject({ runner_type: 'group_type', run_untagged: true, groups: [expect.objectContaining({ id: group.id })] });
+    expect(await api.get(`/runners/${groupRunnerId}`)).toMatchObject({
+      runner_type: 'group_type',
+      run_untagged: true,
+      groups: [expect.objectContaining({ id: group.id })],
+    });
     await ownerPage.context().close();
 
     const mPage = await signedInAs(browser, maintainer.username);
@@ -108,7 +125,13 @@ test.describe('[RUNNERS] create a runner and register it', () => {
     await form.getByRole('button', { name: 'Create runner' }).click();
     await expect(mPage).toHaveURL(new RegExp(`/${project.path_with_namespace}/-/runners/\\d+/register$`));
     const id = Number(/runners\/(\d+)\/register/.exec(mPage.url())![1]);
-    expect(await api.get(`/runners/${id}`)).toMatchObject({ runner_type: 'project_type', locked: true, access_level: 'ref_protected', paused: true, tag_list: ['deploy'] });
+    expect(await api.get(`/runners/${id}`)).toMatchObject({
+      runner_type: 'project_type',
+      locked: true,
+      access_level: 'ref_protected',
+      paused: true,
+      tag_list: ['deploy'],
+    });
     await checkPage(mPage, 'runner-register-project');
 
     // Leaving while the token is shown asks first (beforeunload).

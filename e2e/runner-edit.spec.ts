@@ -19,7 +19,14 @@ test.describe('[RUNNERS] a runner page and its edit form', () => {
     const others = [];
     for (let i = 0; i < 5; i++) others.push(await api.project(`runner-other-${i}`));
     const description = uniq('edit-me');
-    const runner = await api.runner({ runner_type: 'project_type', project_id: owner.id, description, tag_list: 'linux', maintenance_note: 'Ask Ops', locked: false });
+    const runner = await api.runner({
+      runner_type: 'project_type',
+      project_id: owner.id,
+      description,
+      tag_list: 'linux',
+      maintenance_note: 'Ask Ops',
+      locked: false,
+    });
     for (const p of others) await api.post(`/projects/${p.id}/runners`, { runner_id: runner.id });
 
     await page.goto(`/admin/runners/${runner.id}`);
@@ -106,9 +113,20 @@ test.describe('[RUNNERS] a runner page and its edit form', () => {
     await api.member('groups', group.id, owner.id, OWNER);
     await api.member('projects', project.id, maintainer.id, MAINTAINER);
     await api.member('projects', project.id, developer.id, DEVELOPER);
-    const groupRunner = await api.runner({ runner_type: 'group_type', group_id: group.id, description: uniq('group-runner'), maintenance_note: 'group secret note' });
+    const groupRunner = await api.runner({
+      runner_type: 'group_type',
+      group_id: group.id,
+      description: uniq('group-runner'),
+      maintenance_note: 'group secret note',
+    });
     const instanceRunner = await api.runner({ runner_type: 'instance_type', description: uniq('instance-runner'), maintenance_note: 'instance secret note' });
-    const projectRunner = await api.runner({ runner_type: 'project_type', project_id: project.id, description: uniq('project-runner'), maintenance_note: 'project secret note', paused: true });
+    const projectRunner = await api.runner({
+      runner_type: 'project_type',
+      project_id: project.id,
+      description: uniq('project-runner'),
+      maintenance_note: 'project secret note',
+      paused: true,
+    });
 
     // Admin: every action.
     await page.goto(`/admin/runners/${projectRunner.id}`);

@@ -18,8 +18,10 @@ async function json<T = any>(res: APIResponse, status: number): Promise<T> {
 function adminApi(page: Page, csrf: string) {
   const headers = { 'X-CSRF-Token': csrf };
   return {
-    post: async <T = any>(path: string, data: Record<string, unknown>, status = 201) => json<T>(await page.request.post(`/api/v4${path}`, { data, headers }), status),
-    runner: async (data: Record<string, unknown>) => json<{ id: number; token: string }>(await page.request.post('/api/v4/user/runners', { data, headers }), 201),
+    post: async <T = any>(path: string, data: Record<string, unknown>, status = 201) =>
+      json<T>(await page.request.post(`/api/v4${path}`, { data, headers }), status),
+    runner: async (data: Record<string, unknown>) =>
+      json<{ id: number; token: string }>(await page.request.post('/api/v4/user/runners', { data, headers }), 201),
     remove: async (path: string) => expect((await page.request.delete(`/api/v4${path}`, { headers })).status()).toBe(204),
   };
 }
@@ -107,7 +109,7 @@ test.describe('[RUNNERS] runner lists', () => {
     await expect(page).toHaveURL(/\/admin\/runners(\?sort=CREATED_ASC)?$/);
   });
 
-  test('[RUNNERS] bulk pause reports each runner; one deleted meanwhile fails with the API\'s message', async ({ page }) => {
+  test("[RUNNERS] bulk pause reports each runner; one deleted meanwhile fails with the API's message", async ({ page }) => {
     const api = await setup(page);
     const tag = uniq('bulk');
     const ids: number[] = [];
@@ -156,7 +158,11 @@ test.describe('[RUNNERS] runner lists', () => {
     await api.runner({ runner_type: 'project_type', project_id: project.id, description: `${tag} project`, tag_list: [tag] });
 
     await page.goto(`/groups/${group.full_path}`);
-    await page.getByRole('main').getByRole('link', { name: /Runners/ }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Runners/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/groups/${group.full_path}/-/runners$`));
     await expect(page.getByRole('link', { name: 'New group runner' })).toHaveAttribute('href', `/groups/${group.full_path}/-/runners/new`);
     await expect(page.getByRole('tab')).toHaveText([/^All/, /^Group/, /^Project/]);
@@ -168,7 +174,10 @@ test.describe('[RUNNERS] runner lists', () => {
     const toggle = page.getByRole('switch', { name: 'Show only inherited' });
     await expect(toggle).toBeChecked();
     await expect(rows(page)).toHaveCount(3);
-    await expect(rowOf(page, `${tag} own`).getByRole('link', { name: `#${own.id}`, exact: true })).toHaveAttribute('href', `/groups/${group.full_path}/-/runners/${own.id}`);
+    await expect(rowOf(page, `${tag} own`).getByRole('link', { name: `#${own.id}`, exact: true })).toHaveAttribute(
+      'href',
+      `/groups/${group.full_path}/-/runners/${own.id}`,
+    );
     await expect(count(page, 'project_type')).toHaveText('1');
 
     await toggle.click();

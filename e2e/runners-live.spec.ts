@@ -45,7 +45,11 @@ async function otherInstance(page: Page) {
 }
 
 const live = (page: Page) => page.getByTestId('runner-live-indicator');
-const rowOf = (page: Page, text: string) => page.getByRole('table', { name: 'Runners', exact: true }).getByRole('row').filter({ has: page.getByText(text, { exact: true }) });
+const rowOf = (page: Page, text: string) =>
+  page
+    .getByRole('table', { name: 'Runners', exact: true })
+    .getByRole('row')
+    .filter({ has: page.getByText(text, { exact: true }) });
 
 /** Marks the document, so a test can tell the page was not reloaded. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __live: boolean }).__live = true));

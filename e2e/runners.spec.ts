@@ -5,7 +5,10 @@ import { csrfToken, signIn, uniq } from './support/session';
 
 const RUNNERS_PAGE = '/admin/runners';
 const table = (page: Page) => page.getByRole('table', { name: 'Runners', exact: true });
-const rowOf = (page: Page, text: string) => table(page).getByRole('row').filter({ has: page.getByText(text, { exact: true }) });
+const rowOf = (page: Page, text: string) =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByText(text, { exact: true }) });
 const isRunnerWrite = (method: string, id: number) => (r: { url(): string; request(): { method(): string } }) =>
   r.url().endsWith(`/api/v4/runners/${id}`) && r.request().method() === method;
 
@@ -18,8 +21,10 @@ async function json<T = any>(res: APIResponse, status: number): Promise<T> {
 function adminApi(page: Page, csrf: string) {
   const headers = { 'X-CSRF-Token': csrf };
   return {
-    project: async (name: string) => json<{ id: number; path_with_namespace: string }>(await page.request.post('/api/v4/projects', { data: { name, path: name }, headers }), 201),
-    runner: async (data: Record<string, unknown>) => json<{ id: number; token: string }>(await page.request.post('/api/v4/user/runners', { data, headers }), 201),
+    project: async (name: string) =>
+      json<{ id: number; path_with_namespace: string }>(await page.request.post('/api/v4/projects', { data: { name, path: name }, headers }), 201),
+    runner: async (data: Record<string, unknown>) =>
+      json<{ id: number; token: string }>(await page.request.post('/api/v4/user/runners', { data, headers }), 201),
     post: async (path: string, data: Record<string, unknown>, status = 201) => json(await page.request.post(`/api/v4${path}`, { data, headers }), status),
   };
 }
@@ -81,7 +86,9 @@ test.describe('[RUNNERS] runners pages', () => {
 
     // Open alpha.
     await page.goto(`${RUNNERS_PAGE}?tag_list=${tag}`);
-    await rowOf(page, `${tag} alpha`).getByRole('link', { name: `#${alpha.id}`, exact: true }).click();
+    await rowOf(page, `${tag} alpha`)
+      .getByRole('link', { name: `#${alpha.id}`, exact: true })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${RUNNERS_PAGE}/${alpha.id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`#${alpha.id}`);
     const badges = page.getByTestId('runner-header-badges');
@@ -199,7 +206,10 @@ test.describe('[RUNNERS] runners pages', () => {
     await owner.goto(RUNNERS_PAGE);
     await expect(owner.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await owner.goto(`/${first.path_with_namespace}/-/settings/ci_cd`);
-    await owner.getByRole('table', { name: 'Assigned project runners', exact: true }).getByRole('link', { name: new RegExp(`^#${runner.id}\\b`) }).click();
+    await owner
+      .getByRole('table', { name: 'Assigned project runners', exact: true })
+      .getByRole('link', { name: new RegExp(`^#${runner.id}\\b`) })
+      .click();
     await expect(owner.getByRole('heading', { level: 1 })).toContainText(description);
     await expect(owner.getByRole('list', { name: 'Assigned projects' })).toContainText(first.path_with_namespace.split('/').pop()!);
 

@@ -90,16 +90,40 @@ describe.each([
 
 describe('build inputs', () => {
   it('are the sources and configuration, not tests, docs or output', () => {
-    const inputs = ['app/page.tsx', 'lib/db/client.ts', 'components/x.tsx', 'prisma/schema.prisma', 'package-lock.json', 'package.json',
-      'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'scripts/prisma-generate.mjs'];
+    const inputs = [
+      'app/page.tsx',
+      'lib/db/client.ts',
+      'components/x.tsx',
+      'prisma/schema.prisma',
+      'package-lock.json',
+      'package.json',
+      'next.config.mjs',
+      'postcss.config.mjs',
+      'tsconfig.json',
+      'scripts/prisma-generate.mjs',
+    ];
     for (const f of inputs) expect(isBuildInput(f), f).toBe(true);
-    for (const f of ['tests/api/cli.test.ts', 'lib/db/client.test.ts', 'e2e/a.spec.ts', 'docs/x.md', 'README.md', 'bench/runners.ts', 'bin/cli.ts',
-      'scripts/test.mjs', 'vitest.config.ts', '.next/BUILD_ID', '.data/x', 'lib/db/generated/client.ts', '.env.local', 'node_modules/next/package.json']) {
+    for (const f of [
+      'tests/api/cli.test.ts',
+      'lib/db/client.test.ts',
+      'e2e/a.spec.ts',
+      'docs/x.md',
+      'README.md',
+      'bench/runners.ts',
+      'bin/cli.ts',
+      'scripts/test.mjs',
+      'vitest.config.ts',
+      '.next/BUILD_ID',
+      '.data/x',
+      'lib/db/generated/client.ts',
+      '.env.local',
+      'node_modules/next/package.json',
+    ]) {
       expect(isBuildInput(f), f).toBe(false);
     }
   });
 
-  it("of this checkout include the app, the schema and the lock file", () => {
+  it('of this checkout include the app, the schema and the lock file', () => {
     const files = sourceFiles(path.resolve(import.meta.dirname, '..'));
     expect(files).toEqual(expect.arrayContaining(['app/layout.tsx', 'prisma/schema.prisma', 'package-lock.json', 'next.config.mjs']));
     expect(files.some((f: string) => f.startsWith('tests/') || f.startsWith('.next/') || f.startsWith('node_modules/'))).toBe(false);

@@ -42,12 +42,7 @@ if (!process.env.RUNWAY_SKIP_BUILD && run('build', process.execPath, ['scripts/b
 if (runScript('typecheck (tsc --noEmit)', 'typecheck') !== 0) failedChecks.push('typecheck');
 
 const vitestJson = path.join(reports, 'vitest.json');
-const vitestStatus = run('unit and API tests (vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
+const vitestStatus = run('unit and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 
 const pwJson = path.join(reports, 'playwright.json');
 const pwStatus = process.env.RUNWAY_SKIP_E2E

@@ -18,7 +18,10 @@ export default function DashboardError({ error, reset }: { error: Error & { dige
       </p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
         <Button onClick={reset}>Try again</Button>
-        <Link href="/dashboard/projects" className="inline-flex h-9 items-center rounded-md bg-white px-4 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+        <Link
+          href="/dashboard/projects"
+          className="inline-flex h-9 items-center rounded-md bg-white px-4 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+        >
           Go to your projects
         </Link>
       </div>

@@ -56,7 +56,11 @@ export function AdminUsers() {
         header: () => <span className="sr-only">Actions</span>,
         cell: ({ row: { original: u } }) => (
           <div className="flex justify-end gap-1" role="group" aria-label={`Actions for ${u.username}`}>
-            <Link href={`/admin/users/${u.id}/edit`} className="inline-flex h-8 items-center rounded-md px-3 text-xs font-medium text-slate-600 hover:bg-slate-100" aria-label={`Edit ${u.username}`}>
+            <Link
+              href={`/admin/users/${u.id}/edit`}
+              className="inline-flex h-8 items-center rounded-md px-3 text-xs font-medium text-slate-600 hover:bg-slate-100"
+              aria-label={`Edit ${u.username}`}
+            >
               Edit
             </Link>
             {ACTIONS.filter((a) => a.when(u)).map((a) => (
@@ -84,7 +88,10 @@ export function AdminUsers() {
         none="Users you create show up here."
         columns={columns}
         actions={
-          <Link href="/admin/users/new" className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700">
+          <Link
+            href="/admin/users/new"
+            className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700"
+          >
             New user
           </Link>
         }
@@ -99,8 +106,8 @@ export function AdminUsers() {
         onClose={() => setDeleting(null)}
       >
         <p>
-          You are about to permanently delete the user <strong className="text-slate-900">{deleting?.name}</strong> (@{deleting?.username}). Their
-          personal projects and tokens go with them.
+          You are about to permanently delete the user <strong className="text-slate-900">{deleting?.name}</strong> (@{deleting?.username}). Their personal
+          projects and tokens go with them.
           {refused && ' Deleting the user and contributions also removes the groups they alone own.'}
         </p>
       </ConfirmDialog>

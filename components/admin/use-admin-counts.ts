@@ -19,9 +19,7 @@ export function useAdminCounts() {
   return useQuery({
     queryKey: queryKeys.adminCounts,
     queryFn: async () => {
-      const pages = await Promise.all(
-        COUNTED.map((c) => api.getPage<unknown>(c.path, { ...('query' in c ? c.query : {}), per_page: 1 })),
-      );
+      const pages = await Promise.all(COUNTED.map((c) => api.getPage<unknown>(c.path, { ...('query' in c ? c.query : {}), per_page: 1 })));
       return Object.fromEntries(COUNTED.map((c, i) => [c.key, pages[i].total])) as Record<CountKey, number | undefined>;
     },
   });

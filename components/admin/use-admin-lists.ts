@@ -67,9 +67,7 @@ export function useUserAction() {
   const invalidate = useInvalidate(queryKeys.adminUsers.all);
   return useMutation({
     mutationFn: ({ user, action }: { user: AdminUser; action: UserAction }) =>
-      action === 'block' || action === 'unblock'
-        ? api.post(`/users/${user.id}/${action}`)
-        : api.put(`/users/${user.id}`, { admin: action === 'make_admin' }),
+      action === 'block' || action === 'unblock' ? api.post(`/users/${user.id}/${action}`) : api.put(`/users/${user.id}`, { admin: action === 'make_admin' }),
     onSuccess: invalidate,
   });
 }

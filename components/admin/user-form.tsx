@@ -57,7 +57,12 @@ function UserForm({ user }: { user?: AdminUser }) {
   }
 
   return (
-    <form onSubmit={onSubmit} aria-label={user ? 'Edit user' : 'New user'} noValidate className="flex max-w-xl flex-col gap-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <form
+      onSubmit={onSubmit}
+      aria-label={user ? 'Edit user' : 'New user'}
+      noValidate
+      className="flex max-w-xl flex-col gap-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
       {problems.general.length > 0 && <InlineError>{problems.general.join(' ')}</InlineError>}
       {shown.map((f) => {
         // Rails' full message ("Email is invalid"), as GitLab's form shows it.
@@ -92,7 +97,10 @@ function UserForm({ user }: { user?: AdminUser }) {
         <Button type="submit" disabled={mutation.isPending}>
           {mutation.isPending ? 'Saving…' : user ? 'Save changes' : 'Create user'}
         </Button>
-        <Link href="/admin/users" className="inline-flex h-9 items-center rounded-md px-4 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+        <Link
+          href="/admin/users"
+          className="inline-flex h-9 items-center rounded-md px-4 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+        >
           Cancel
         </Link>
       </div>
@@ -114,7 +122,13 @@ export function EditUser({ id }: { id: number }) {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={user.data ? `Edit user: ${user.data.name}` : 'Edit user'} />
-      {user.isPending ? <LoadingState /> : user.error ? <ErrorState title="Could not load the user" error={user.error} onRetry={() => user.refetch()} /> : <UserForm user={user.data} />}
+      {user.isPending ? (
+        <LoadingState />
+      ) : user.error ? (
+        <ErrorState title="Could not load the user" error={user.error} onRetry={() => user.refetch()} />
+      ) : (
+        <UserForm user={user.data} />
+      )}
     </div>
   );
 }

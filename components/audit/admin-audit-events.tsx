@@ -76,7 +76,14 @@ export function AdminAuditEvents() {
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
             Entity ID
-            <input className={inputClass} inputMode="numeric" pattern="[0-9]*" value={draft.id} onChange={(e) => setDraft({ ...draft, id: e.target.value.trim() })} aria-invalid={!!formError && !!draft.id && !draft.type} />
+            <input
+              className={inputClass}
+              inputMode="numeric"
+              pattern="[0-9]*"
+              value={draft.id}
+              onChange={(e) => setDraft({ ...draft, id: e.target.value.trim() })}
+              aria-invalid={!!formError && !!draft.id && !draft.type}
+            />
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
             From
@@ -105,7 +112,13 @@ export function AdminAuditEvents() {
         label="Audit events"
         withTarget
         data={d?.items}
-        pagination={{ page: current.page, perPage: d?.perPage ?? AUDIT_PER_PAGE, total: d?.total, totalPages: d?.totalPages, hasNext: d?.nextPage !== undefined }}
+        pagination={{
+          page: current.page,
+          perPage: d?.perPage ?? AUDIT_PER_PAGE,
+          total: d?.total,
+          totalPages: d?.totalPages,
+          hasNext: d?.nextPage !== undefined,
+        }}
         onPageChange={(page) => update({ page })}
         isLoading={events.isPending}
         isFetching={events.isFetching && !events.isPending}

@@ -72,7 +72,9 @@ const columns = (withTarget: boolean) => [
                 <span className="text-slate-900">{c.row.original.details.target_details}</span>
               )}
               <span className="text-xs text-slate-500">
-                {c.row.original.entity_type === 'Gitlab::Audit::InstanceScope' ? 'Instance' : `${c.row.original.entity_type} ${c.row.original.details.entity_path ?? c.row.original.entity_id}`}
+                {c.row.original.entity_type === 'Gitlab::Audit::InstanceScope'
+                  ? 'Instance'
+                  : `${c.row.original.entity_type} ${c.row.original.details.entity_path ?? c.row.original.entity_id}`}
               </span>
             </div>
           ),

@@ -30,9 +30,7 @@ export const NAVIGATION: NavItem[] = [
 
 /** The item to highlight: the one whose `match` is the longest prefix of the path (/admin/runners is Runners, not Admin area). */
 export function activeItem(items: NavItem[], pathname: string): NavItem | undefined {
-  return items
-    .filter((item) => pathname === item.match || pathname.startsWith(`${item.match}/`))
-    .sort((a, b) => b.match.length - a.match.length)[0];
+  return items.filter((item) => pathname === item.match || pathname.startsWith(`${item.match}/`)).sort((a, b) => b.match.length - a.match.length)[0];
 }
 
 export const firstPage = () => NAVIGATION[0].href;

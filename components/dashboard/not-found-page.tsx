@@ -13,10 +13,16 @@ export function NotFoundPage() {
         Make sure the address is correct and the page has not moved. Please contact your Runway administrator if you think this is a mistake.
       </p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
-        <Link href="/dashboard/projects" className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-500">
+        <Link
+          href="/dashboard/projects"
+          className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-500"
+        >
           Go to your projects
         </Link>
-        <Link href="/dashboard/groups" className="inline-flex h-9 items-center rounded-md bg-white px-4 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+        <Link
+          href="/dashboard/groups"
+          className="inline-flex h-9 items-center rounded-md bg-white px-4 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+        >
           Go to your groups
         </Link>
       </div>

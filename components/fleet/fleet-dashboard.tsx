@@ -47,7 +47,11 @@ function StatusCounts({ status }: { status: FleetStatus }) {
             {STATUS_LABELS[key]}
           </span>
           <span className="text-2xl font-semibold text-slate-900 dark:text-slate-100">{formatCount(status[key])}</span>
-          <Link href={statusListHref(key)} className="text-xs font-medium text-indigo-700 hover:underline dark:text-indigo-300" aria-label={`View ${STATUS_LABELS[key].toLowerCase()} runners`}>
+          <Link
+            href={statusListHref(key)}
+            className="text-xs font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+            aria-label={`View ${STATUS_LABELS[key].toLowerCase()} runners`}
+          >
             View runners
           </Link>
         </li>

@@ -55,7 +55,19 @@ export interface Column<T> {
   numeric?: boolean;
 }
 
-export function DataTable<T>({ caption, columns, rows, rowKey, hidden = false }: { caption: string; columns: Column<T>[]; rows: T[]; rowKey: (row: T) => string | number; hidden?: boolean }) {
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  hidden = false,
+}: {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  hidden?: boolean;
+}) {
   return (
     <div className={hidden ? 'sr-only' : 'overflow-x-auto'}>
       <table className="w-full text-left text-sm">

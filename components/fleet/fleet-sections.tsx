@@ -7,7 +7,18 @@ import { Badge } from '../ui/badge';
 import { formatCount, formatDay, formatDuration } from '@/lib/client/fleet-format';
 import { ChartFigure, ChartLoading, DataTable, Panel, PartState, type Column } from './fleet-figure';
 import { STATUS_LABELS } from './status-labels';
-import { HISTORY_DAYS, STATUS_KEYS, useFleetHistory, useFleetJobs, useFleetVersions, WORK_DAYS, type FleetStatus, type FleetStatusDay, type FleetVersion, type RunnerWork } from './use-fleet';
+import {
+  HISTORY_DAYS,
+  STATUS_KEYS,
+  useFleetHistory,
+  useFleetJobs,
+  useFleetVersions,
+  WORK_DAYS,
+  type FleetStatus,
+  type FleetStatusDay,
+  type FleetVersion,
+  type RunnerWork,
+} from './use-fleet';
 
 // The chart library is its own chunk, fetched by this page only (Next.js wants the options written out).
 const StatusHistoryChart = dynamic(() => import('./fleet-charts').then((m) => m.StatusHistoryChart), { ssr: false, loading: ChartLoading });
@@ -24,7 +35,11 @@ export function StatusHistory({ now }: { now: FleetStatus }) {
   const days = (history.data ?? []).map((d) => (d.date === today ? { ...d, ...Object.fromEntries(STATUS_KEYS.map((k) => [k, now[k]])), total: now.total } : d));
   const columns: Column<FleetStatusDay>[] = [
     { header: 'Day', cell: (d) => formatDay(d.date) },
-    ...STATUS_KEYS.map((key) => ({ header: STATUS_LABELS[key], numeric: true, cell: (d: FleetStatusDay) => (d.total === null ? 'No snapshot' : formatCount(d[key])) })),
+    ...STATUS_KEYS.map((key) => ({
+      header: STATUS_LABELS[key],
+      numeric: true,
+      cell: (d: FleetStatusDay) => (d.total === null ? 'No snapshot' : formatCount(d[key])),
+    })),
     { header: 'Total', numeric: true, cell: (d) => formatCount(d.total) },
   ];
   return (
@@ -72,7 +87,10 @@ export function Versions() {
   ];
   const charted = v ? [...v.versions].sort((a, b) => b.managers - a.managers).slice(0, CHART_VERSIONS) : [];
   return (
-    <Panel title="Runner versions" description="Runner managers by the version they last reported. Outdated: more than one minor release behind the newest version seen.">
+    <Panel
+      title="Runner versions"
+      description="Runner managers by the version they last reported. Outdated: more than one minor release behind the newest version seen."
+    >
       <PartState query={versions} label="the runner versions" />
       {v && v.versions.length === 0 && <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-300">No runner has reported a version yet.</p>}
       {v && v.versions.length > 0 && (
@@ -151,7 +169,9 @@ export function Work() {
     { header: 'p90 queued', numeric: true, cell: (d) => formatDuration(d.queued_duration.p90) },
     { header: 'p99 queued', numeric: true, cell: (d) => formatDuration(d.queued_duration.p99) },
   ];
-  const dayTable = <DataTable hidden caption={`Jobs and queued duration per day, last ${WORK_DAYS} days`} columns={dayColumns} rows={perDay} rowKey={(d) => d.date} />;
+  const dayTable = (
+    <DataTable hidden caption={`Jobs and queued duration per day, last ${WORK_DAYS} days`} columns={dayColumns} rows={perDay} rowKey={(d) => d.date} />
+  );
   return (
     <>
       <Panel title={`Jobs, last ${WORK_DAYS} days`} description="Jobs created per day (UTC) and how long they waited for a runner.">
@@ -166,7 +186,11 @@ export function Work() {
             </dl>
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               <ChartFigure label={`Jobs per day, last ${WORK_DAYS} days`} chart={<JobsPerDayChart perDay={perDay} />} table={dayTable} />
-              <ChartFigure label={`Queued duration per day (median, p90, p99), last ${WORK_DAYS} days`} chart={<QueuedDurationChart perDay={perDay} />} table={null} />
+              <ChartFigure
+                label={`Queued duration per day (median, p90, p99), last ${WORK_DAYS} days`}
+                chart={<QueuedDurationChart perDay={perDay} />}
+                table={null}
+              />
             </div>
           </>
         )}

@@ -28,8 +28,8 @@ export function ApiReference() {
         title="API reference"
         description={
           <>
-            Every <code>/api/v4</code> endpoint, generated from the same declarations the API validates with. GitLab clients work unchanged;
-            Runway&apos;s additions are marked <code>x-runway-extension</code>. Raw document:{' '}
+            Every <code>/api/v4</code> endpoint, generated from the same declarations the API validates with. GitLab clients work unchanged; Runway&apos;s
+            additions are marked <code>x-runway-extension</code>. Raw document:{' '}
             <a className="text-indigo-700 underline" href={SPEC_URL}>
               openapi.json
             </a>

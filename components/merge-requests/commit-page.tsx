@@ -33,7 +33,11 @@ export function CommitPage({ fullPath, sha }: { fullPath: string; sha: string })
         </p>
         <h1 className="break-words text-2xl font-semibold tracking-tight text-slate-900">{c.title || '(no title)'}</h1>
       </header>
-      {body && <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white p-4 font-mono text-sm text-slate-800">{body}</pre>}
+      {body && (
+        <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white p-4 font-mono text-sm text-slate-800">
+          {body}
+        </pre>
+      )}
       <DetailsList
         items={[
           { term: 'Author', value: <Person name={c.author_name} email={c.author_email} date={c.authored_date} verb="authored" /> },

@@ -102,7 +102,10 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
   // The selected tab also keeps unticked context commits (to be removed), so a removal can be undone there.
   const selectedList = [...selected.values(), ...existing.filter((c) => !selected.has(c.id))].sort((a, b) => b.committed_date.localeCompare(a.committed_date));
   const tabClass = (active: boolean) =>
-    cn('-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium', active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900');
+    cn(
+      '-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
+      active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900',
+    );
   const inputClass =
     'block h-9 w-full rounded-md border-0 px-3 text-sm text-slate-900 shadow-sm outline-none ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600';
 
@@ -123,10 +126,26 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
   return (
     <div className="flex flex-col gap-4">
       <div role="tablist" aria-label="Commits to choose from" className="flex gap-1 border-b border-slate-200">
-        <button type="button" role="tab" id={`${ids}-t1`} aria-controls={`${ids}-p1`} aria-selected={tab === 'commits'} className={tabClass(tab === 'commits')} onClick={() => setTab('commits')}>
+        <button
+          type="button"
+          role="tab"
+          id={`${ids}-t1`}
+          aria-controls={`${ids}-p1`}
+          aria-selected={tab === 'commits'}
+          className={tabClass(tab === 'commits')}
+          onClick={() => setTab('commits')}
+        >
           Commits in {targetBranch}
         </button>
-        <button type="button" role="tab" id={`${ids}-t2`} aria-controls={`${ids}-p2`} aria-selected={tab === 'selected'} className={tabClass(tab === 'selected')} onClick={() => setTab('selected')}>
+        <button
+          type="button"
+          role="tab"
+          id={`${ids}-t2`}
+          aria-controls={`${ids}-p2`}
+          aria-selected={tab === 'selected'}
+          className={tabClass(tab === 'selected')}
+          onClick={() => setTab('selected')}
+        >
           Selected commits <span className="ml-1 rounded-full bg-slate-100 px-2 text-xs text-slate-700">{selected.size}</span>
         </button>
       </div>
@@ -136,11 +155,24 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
           <div className="grid gap-2 sm:grid-cols-3">
             <label className="flex flex-col gap-1 sm:col-span-3">
               <span className="text-xs font-medium text-slate-700">Search by commit title or SHA</span>
-              <input type="search" data-autofocus className={inputClass} value={filters.search} placeholder="Search by commit title or SHA" onChange={(e) => setFilters({ ...filters, search: e.target.value })} />
+              <input
+                type="search"
+                data-autofocus
+                className={inputClass}
+                value={filters.search}
+                placeholder="Search by commit title or SHA"
+                onChange={(e) => setFilters({ ...filters, search: e.target.value })}
+              />
             </label>
             <label className="flex flex-col gap-1">
               <span className="text-xs font-medium text-slate-700">Author</span>
-              <input type="search" className={inputClass} value={filters.author} placeholder="Name or email" onChange={(e) => setFilters({ ...filters, author: e.target.value })} />
+              <input
+                type="search"
+                className={inputClass}
+                value={filters.author}
+                placeholder="Name or email"
+                onChange={(e) => setFilters({ ...filters, author: e.target.value })}
+              />
             </label>
             <label className="flex flex-col gap-1">
               <span className="text-xs font-medium text-slate-700">Committed after</span>
@@ -152,7 +184,11 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
             </label>
           </div>
           <p className="text-xs text-slate-500" aria-live="polite">
-            {typing || (commits.isFetching && !isFetchingNextPage) ? <Spinner label="Searching…" /> : `You can add up to ${CONTEXT_COMMITS_LIMIT} commits at a time.`}
+            {typing || (commits.isFetching && !isFetchingNextPage) ? (
+              <Spinner label="Searching…" />
+            ) : (
+              `You can add up to ${CONTEXT_COMMITS_LIMIT} commits at a time.`
+            )}
           </p>
           <div className="max-h-[38vh] overflow-y-auto rounded-lg border border-slate-200">
             {commits.isPending ? (
@@ -165,7 +201,10 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
               </div>
             ) : listed.length ? (
               <>
-                <ul aria-label={`Commits in ${targetBranch}`} className={cn('divide-y divide-slate-200', commits.isFetching && !isFetchingNextPage && 'opacity-60')}>
+                <ul
+                  aria-label={`Commits in ${targetBranch}`}
+                  className={cn('divide-y divide-slate-200', commits.isFetching && !isFetchingNextPage && 'opacity-60')}
+                >
                   {listed.map((c) => (
                     <CommitRow key={c.id} fullPath={fullPath} commit={c} lead={checkbox(c)} linkTitle={false} />
                   ))}
@@ -188,7 +227,14 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
           {selectedList.length ? (
             <ul aria-label="Selected commits" className="divide-y divide-slate-200">
               {selectedList.map((c) => (
-                <CommitRow key={c.id} fullPath={fullPath} commit={c} lead={checkbox(c)} linkTitle={false} note={selected.has(c.id) ? undefined : 'Will be removed'} />
+                <CommitRow
+                  key={c.id}
+                  fullPath={fullPath}
+                  commit={c}
+                  lead={checkbox(c)}
+                  linkTitle={false}
+                  note={selected.has(c.id) ? undefined : 'Will be removed'}
+                />
               ))}
             </ul>
           ) : (
@@ -207,7 +253,9 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-slate-500">
           {toAdd.length || toRemove.length
-            ? [toAdd.length ? `${plural(toAdd.length, 'commit')} to add` : null, toRemove.length ? `${plural(toRemove.length, 'commit')} to remove` : null].filter(Boolean).join(', ')
+            ? [toAdd.length ? `${plural(toAdd.length, 'commit')} to add` : null, toRemove.length ? `${plural(toRemove.length, 'commit')} to remove` : null]
+                .filter(Boolean)
+                .join(', ')
             : 'No changes yet.'}
         </p>
         <div className="flex justify-end gap-2">

@@ -47,7 +47,11 @@ export function MergeRequestsList({ fullPath }: { fullPath: string }) {
   const page = pageParam(params);
   const filters: MrListFilters = { state, search, author, orderBy: sort.orderBy, sort: sort.sort, page };
   const list = useMergeRequestList(fullPath, filters);
-  const counts = useMergeRequestCounts(fullPath, TABS.map((t) => t.state), { search, author });
+  const counts = useMergeRequestCounts(
+    fullPath,
+    TABS.map((t) => t.state),
+    { search, author },
+  );
 
   if (project.isPending) return <LoadingState />;
   if (project.error) {
@@ -105,8 +109,18 @@ export function MergeRequestsList({ fullPath }: { fullPath: string }) {
         ))}
       </div>
       <div className="grid gap-2 sm:grid-cols-[1fr_14rem_14rem]">
-        <SearchBox label="Search merge requests" placeholder="Search by title" value={search ?? ''} onSearch={(v) => update({ search: v }, { resetPages: ['page'], replace: true })} />
-        <SearchBox label="Author username" placeholder="Author username" value={author ?? ''} onSearch={(v) => update({ author_username: v }, { resetPages: ['page'], replace: true })} />
+        <SearchBox
+          label="Search merge requests"
+          placeholder="Search by title"
+          value={search ?? ''}
+          onSearch={(v) => update({ search: v }, { resetPages: ['page'], replace: true })}
+        />
+        <SearchBox
+          label="Author username"
+          placeholder="Author username"
+          value={author ?? ''}
+          onSearch={(v) => update({ author_username: v }, { resetPages: ['page'], replace: true })}
+        />
         <label className="flex flex-col">
           <span className="sr-only">Sort by</span>
           <select
@@ -137,7 +151,12 @@ export function MergeRequestsList({ fullPath }: { fullPath: string }) {
         empty={
           filtered
             ? { title: 'No merge requests match these filters', description: 'Change the search or the author, or look in another tab.' }
-            : { title: page > 1 ? `There is no page ${page}` : `No ${state === 'all' ? '' : `${TABS.find((t) => t.state === state)!.label.toLowerCase()} `}merge requests` }
+            : {
+                title:
+                  page > 1
+                    ? `There is no page ${page}`
+                    : `No ${state === 'all' ? '' : `${TABS.find((t) => t.state === state)!.label.toLowerCase()} `}merge requests`,
+              }
         }
       />
     </div>

@@ -9,7 +9,9 @@ export function ProjectCrumbs({ fullPath, trail }: { fullPath: string; trail: { 
       <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-500">
         <li className="flex items-center gap-1">
           <span>{parts.slice(0, -1).join(' / ')}</span>
-          <span aria-hidden className="text-slate-300">/</span>
+          <span aria-hidden className="text-slate-300">
+            /
+          </span>
         </li>
         <li className="flex items-center gap-1">
           <Link href={projectHref(fullPath)} className="hover:text-slate-900 hover:underline">
@@ -18,7 +20,9 @@ export function ProjectCrumbs({ fullPath, trail }: { fullPath: string; trail: { 
         </li>
         {trail.map((t, i) => (
           <li key={i} className="flex items-center gap-1">
-            <span aria-hidden className="text-slate-300">/</span>
+            <span aria-hidden className="text-slate-300">
+              /
+            </span>
             {t.href ? (
               <Link href={t.href} className="hover:text-slate-900 hover:underline">
                 {t.label}

@@ -51,7 +51,8 @@ export function useMergeRequestCounts(fullPath: string, states: MrStateFilter[],
     queries: states.map((state) => ({
       queryKey: queryKeys.mergeRequests.count(fullPath, { state, ...f }),
       queryFn: async () =>
-        (await api.getPage<MergeRequest>(`${projectApiPath(fullPath)}/merge_requests`, { state, search: f.search, author_username: f.author, per_page: 1 })).total ?? 0,
+        (await api.getPage<MergeRequest>(`${projectApiPath(fullPath)}/merge_requests`, { state, search: f.search, author_username: f.author, per_page: 1 }))
+          .total ?? 0,
     })),
   });
 }
@@ -118,7 +119,10 @@ export function useCommitSearch(fullPath: string, f: CommitSearch, enabled: bool
 
 export function useCommit(fullPath: string, sha: string) {
   const api = useApi();
-  return useQuery({ queryKey: queryKeys.commits.detail(fullPath, sha), queryFn: () => api.get<Commit>(`${projectApiPath(fullPath)}/repository/commits/${encodeURIComponent(sha)}`) });
+  return useQuery({
+    queryKey: queryKeys.commits.detail(fullPath, sha),
+    queryFn: () => api.get<Commit>(`${projectApiPath(fullPath)}/repository/commits/${encodeURIComponent(sha)}`),
+  });
 }
 
 /** What a save did, step by step, so a failure after a partial success can say exactly what was kept. */

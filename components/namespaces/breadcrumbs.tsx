@@ -4,7 +4,17 @@ import Link from 'next/link';
 import { groupHref, projectHref } from '@/lib/client/paths';
 
 /** `project`: a page inside a project, whose name links to the project's page before `current`. */
-export function NamespaceBreadcrumbs({ namespacePath, personal, current, project }: { namespacePath: string | null; personal?: boolean; current: string; project?: { name: string; fullPath: string } }) {
+export function NamespaceBreadcrumbs({
+  namespacePath,
+  personal,
+  current,
+  project,
+}: {
+  namespacePath: string | null;
+  personal?: boolean;
+  current: string;
+  project?: { name: string; fullPath: string };
+}) {
   const segments = namespacePath ? namespacePath.split('/') : [];
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">

@@ -52,10 +52,16 @@ function RunnersSection({ group }: { group: Group }) {
           <p className="mt-1 max-w-2xl text-sm text-slate-600">Runners are processes that pick up and run CI/CD jobs for GitLab.</p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Link href={groupHref(path, 'runners')} className="inline-flex h-9 items-center justify-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50">
+          <Link
+            href={groupHref(path, 'runners')}
+            className="inline-flex h-9 items-center justify-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+          >
             View group runners
           </Link>
-          <Link href={groupHref(path, 'runners/new')} className="inline-flex h-9 items-center justify-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700">
+          <Link
+            href={groupHref(path, 'runners/new')}
+            className="inline-flex h-9 items-center justify-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700"
+          >
             New group runner
           </Link>
         </div>
@@ -96,11 +102,7 @@ function InstanceRunnersSetting({ group }: { group: Group }) {
   return (
     <div className="flex flex-col gap-5">
       <h3 className="text-base font-semibold text-slate-900">Instance runners</h3>
-      {change.error && !confirming && (
-        <InlineError>
-          {settingErrorText(change.error)} Refresh the page and try again.
-        </InlineError>
-      )}
+      {change.error && !confirming && <InlineError>{settingErrorText(change.error)} Refresh the page and try again.</InlineError>}
       <Toggle
         label="Enable instance runners for this group"
         checked={value === 'enabled'}

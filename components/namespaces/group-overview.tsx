@@ -20,7 +20,11 @@ import { NamespaceHeader } from './namespace-header';
 import { VisibilityBadge } from './visibility-badge';
 
 const projectColumns: ColumnDef<Project>[] = [
-  { id: 'name', header: 'Project', cell: ({ row: { original: p } }) => <NameCell href={projectHref(p.path_with_namespace)} name={p.name} description={p.description} /> },
+  {
+    id: 'name',
+    header: 'Project',
+    cell: ({ row: { original: p } }) => <NameCell href={projectHref(p.path_with_namespace)} name={p.name} description={p.description} />,
+  },
   { id: 'visibility', header: 'Visibility', cell: ({ row }) => <VisibilityBadge visibility={row.original.visibility} /> },
   { id: 'branch', header: 'Default branch', cell: ({ row }) => row.original.default_branch ?? <span className="text-slate-400">—</span> },
 ];
@@ -60,11 +64,25 @@ export function GroupOverview({ fullPath }: { fullPath: string }) {
           links={[
             { href: groupHref(g.full_path, 'runners'), label: 'Runners', hint: 'Group runners, shared with every project in this group and its subgroups.' },
             // The settings page is for Owners (admin_group), as GitLab's.
-            ...(mayAdminister ? [{ href: groupHref(g.full_path, 'settings/ci_cd'), label: 'CI/CD settings', hint: 'Instance runners for the projects and subgroups of this group.' }] : []),
+            ...(mayAdminister
+              ? [
+                  {
+                    href: groupHref(g.full_path, 'settings/ci_cd'),
+                    label: 'CI/CD settings',
+                    hint: 'Instance runners for the projects and subgroups of this group.',
+                  },
+                ]
+              : []),
           ]}
         />
       )}
-      <ListSection title="Subgroups" query={subgroups} columns={subgroupColumns} page={subgroupsPage} onPageChange={(page) => update({ subgroups_page: page })} />
+      <ListSection
+        title="Subgroups"
+        query={subgroups}
+        columns={subgroupColumns}
+        page={subgroupsPage}
+        onPageChange={(page) => update({ subgroups_page: page })}
+      />
       <ListSection title="Projects" query={projects} columns={projectColumns} page={projectsPage} onPageChange={(page) => update({ projects_page: page })} />
     </div>
   );

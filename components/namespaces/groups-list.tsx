@@ -11,7 +11,11 @@ import { useGroupList } from './use-namespaces';
 import { VisibilityBadge } from './visibility-badge';
 
 export const groupColumns: ColumnDef<Group>[] = [
-  { id: 'name', header: 'Group', cell: ({ row: { original: g } }) => <NameCell href={groupHref(g.full_path)} name={g.full_name} description={g.description} /> },
+  {
+    id: 'name',
+    header: 'Group',
+    cell: ({ row: { original: g } }) => <NameCell href={groupHref(g.full_path)} name={g.full_name} description={g.description} />,
+  },
   { id: 'visibility', header: 'Visibility', cell: ({ row }) => <VisibilityBadge visibility={row.original.visibility} /> },
   { id: 'created', header: 'Created', cell: ({ row }) => formatDate(row.original.created_at) },
 ];

@@ -21,11 +21,19 @@ function Overview({ p }: { p: ProjectWithAccess }) {
   const path = p.path_with_namespace;
   const links: LinkCard[] = [
     { href: projectHref(path, 'merge_requests'), label: 'Merge requests', hint: 'Open, merged and closed merge requests, with their context commits.' },
-    { href: projectHref(path, p.default_branch ? `commits/${p.default_branch}` : 'commits'), label: 'Commits', hint: `The history of ${p.default_branch ?? 'the default branch'}.` },
+    {
+      href: projectHref(path, p.default_branch ? `commits/${p.default_branch}` : 'commits'),
+      label: 'Commits',
+      hint: `The history of ${p.default_branch ?? 'the default branch'}.`,
+    },
     { href: projectHref(path, 'branches'), label: 'Branches', hint: 'Every branch of the repository.' },
   ];
   if (admin || level >= MAINTAINER) {
-    links.push({ href: projectHref(path, 'settings/ci_cd'), label: 'CI/CD settings', hint: 'Runners available to this project: project, group and instance runners.' });
+    links.push({
+      href: projectHref(path, 'settings/ci_cd'),
+      label: 'CI/CD settings',
+      hint: 'Runners available to this project: project, group and instance runners.',
+    });
   }
   return (
     <div className="flex flex-col gap-6">

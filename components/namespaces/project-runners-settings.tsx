@@ -37,7 +37,12 @@ function CiCdSettings({ p }: { p: ProjectWithAccess }) {
   if (!admin && effectiveLevel(p.permissions) < MAINTAINER) notFound();
   return (
     <div className="flex flex-col gap-6">
-      <NamespaceBreadcrumbs namespacePath={p.namespace.full_path} personal={p.namespace.kind === 'user'} project={{ name: p.name, fullPath: p.path_with_namespace }} current="CI/CD Settings" />
+      <NamespaceBreadcrumbs
+        namespacePath={p.namespace.full_path}
+        personal={p.namespace.kind === 'user'}
+        project={{ name: p.name, fullPath: p.path_with_namespace }}
+        current="CI/CD Settings"
+      />
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">CI/CD Settings</h1>
       <RunnersSection project={p} />
     </div>
@@ -55,7 +60,10 @@ function RunnersSection({ project }: { project: ProjectWithAccess }) {
           </h2>
           <p className="mt-1 max-w-2xl text-sm text-slate-600">Runners are processes that pick up and run CI/CD jobs for GitLab.</p>
         </div>
-        <Link href={projectHref(path, 'runners/new')} className="inline-flex h-9 shrink-0 items-center justify-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700">
+        <Link
+          href={projectHref(path, 'runners/new')}
+          className="inline-flex h-9 shrink-0 items-center justify-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700"
+        >
           New project runner
         </Link>
       </div>
@@ -64,7 +72,12 @@ function RunnersSection({ project }: { project: ProjectWithAccess }) {
           <h3 className="text-base font-semibold text-slate-900">Project runners</h3>
           <p className="-mt-4 text-sm text-slate-600">These runners are assigned to this project.</p>
           <RunnerList project={project} list="assigned" title="Assigned project runners" empty="This project has no project runners." />
-          <RunnerList project={project} list="available" title="Other available runners" empty="No other project runners of your projects can be enabled here." />
+          <RunnerList
+            project={project}
+            list="available"
+            title="Other available runners"
+            empty="No other project runners of your projects can be enabled here."
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <GroupRunners project={project} />
@@ -93,7 +106,14 @@ const ACTIONS: Partial<Record<ProjectRunnerList, { label: string; enable: boolea
 };
 
 /** One list of runners; assigned and available ones carry GitLab's enable/disable button per row. */
-function RunnerList(props: { project: ProjectWithAccess; list: ProjectRunnerList; title: string; empty: string; emptyDescription?: ReactNode; heading?: 'h3' | 'h4' }) {
+function RunnerList(props: {
+  project: ProjectWithAccess;
+  list: ProjectRunnerList;
+  title: string;
+  empty: string;
+  emptyDescription?: ReactNode;
+  heading?: 'h3' | 'h4';
+}) {
   const { project, list } = props;
   const path = project.path_with_namespace;
   const pageKey = `${list}_page`;

@@ -15,7 +15,9 @@ const columns: ColumnDef<ProjectWithAccess>[] = [
   {
     id: 'name',
     header: 'Project',
-    cell: ({ row: { original: p } }) => <NameCell href={projectHref(p.path_with_namespace)} prefix={p.namespace.full_path} name={p.name} description={p.description} />,
+    cell: ({ row: { original: p } }) => (
+      <NameCell href={projectHref(p.path_with_namespace)} prefix={p.namespace.full_path} name={p.name} description={p.description} />
+    ),
   },
   { id: 'visibility', header: 'Visibility', cell: ({ row }) => <VisibilityBadge visibility={row.original.visibility} /> },
   { id: 'role', header: 'Your role', cell: ({ row }) => roleName(effectiveLevel(row.original.permissions)) ?? <span className="text-slate-400">—</span> },

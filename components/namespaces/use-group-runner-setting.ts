@@ -12,8 +12,12 @@ export function useGroupRunnerSetting(fullPath: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (setting: SharedRunnersSetting) => api.put<Group>(`/groups/${encodeURIComponent(fullPath)}`, { shared_runners_setting: setting }),
-    onSuccess: (group) => client.setQueryData(queryKeys.groups.detail(fullPath), (old: Group | undefined) => (old ? { ...old, shared_runners_setting: group.shared_runners_setting } : old)),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.groups.all }), client.invalidateQueries({ queryKey: queryKeys.projects.all })]),
+    onSuccess: (group) =>
+      client.setQueryData(queryKeys.groups.detail(fullPath), (old: Group | undefined) =>
+        old ? { ...old, shared_runners_setting: group.shared_runners_setting } : old,
+      ),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: queryKeys.groups.all }), client.invalidateQueries({ queryKey: queryKeys.projects.all })]),
   });
 }
 

@@ -49,7 +49,11 @@ export function useProject(fullPath: string) {
 
 export function useGroup(fullPath: string, enabled = true) {
   const api = useApi();
-  return useQuery({ queryKey: queryKeys.groups.detail(fullPath), queryFn: () => api.get<Group>(`/groups/${encoded(fullPath)}`, { with_projects: false }), enabled });
+  return useQuery({
+    queryKey: queryKeys.groups.detail(fullPath),
+    queryFn: () => api.get<Group>(`/groups/${encoded(fullPath)}`, { with_projects: false }),
+    enabled,
+  });
 }
 
 export function useSubgroups(fullPath: string, page: number, enabled: boolean) {

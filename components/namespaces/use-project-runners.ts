@@ -46,9 +46,7 @@ export function useToggleRunnerAssignment(fullPath: string) {
   const refresh = useRefreshRunners(fullPath);
   return useMutation({
     mutationFn: ({ runnerId, enable }: { runnerId: number; enable: boolean }) =>
-      enable
-        ? api.post(`/projects/${encoded(fullPath)}/runners`, { runner_id: runnerId })
-        : api.delete(`/projects/${encoded(fullPath)}/runners/${runnerId}`),
+      enable ? api.post(`/projects/${encoded(fullPath)}/runners`, { runner_id: runnerId }) : api.delete(`/projects/${encoded(fullPath)}/runners/${runnerId}`),
     onSettled: refresh,
   });
 }

@@ -28,7 +28,12 @@ const when = (iso: string | null | undefined) =>
   );
 const plural = (n: number) => `${n.toLocaleString('en-US')} stale runner${n === 1 ? '' : 's'}`;
 
-export function CleanupPreview({ rule, preview, onPageChange, errorState }: {
+export function CleanupPreview({
+  rule,
+  preview,
+  onPageChange,
+  errorState,
+}: {
   rule: CleanupRuleState;
   preview: ReturnType<typeof useCleanupPreview>;
   onPageChange: (page: number) => void;
@@ -142,8 +147,8 @@ export function CleanupPreview({ rule, preview, onPageChange, errorState }: {
           Every runner that is still stale for at least {rule.staleDays} days
           {rule.type ? `, of this type,` : ''}
           {rule.ownerGroupId ? ` and owned by group ${rule.ownerGroupId}` : ''}
-          {rule.ownerProjectId ? ` and owned by project ${rule.ownerProjectId}` : ''} is deleted, with its managers, tags and project
-          assignments. A runner that contacts GitLab again before its turn is kept. This cannot be undone.
+          {rule.ownerProjectId ? ` and owned by project ${rule.ownerProjectId}` : ''} is deleted, with its managers, tags and project assignments. A runner that
+          contacts GitLab again before its turn is kept. This cannot be undone.
         </p>
       </ConfirmDialog>
     </section>

@@ -19,7 +19,12 @@ export function CleanupResults({ results, label }: { results: CleanupResult[]; l
   if (!results.length) return <p className="px-1 py-2 text-sm text-slate-600">No runner matched the rule.</p>;
   return (
     // Focusable, so keyboard users can scroll a long or (at 390 px) wide list.
-    <div tabIndex={0} role="region" aria-label={`${label}, scrollable`} className="relative max-h-96 overflow-auto rounded-md border border-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-600">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={`${label}, scrollable`}
+      className="relative max-h-96 overflow-auto rounded-md border border-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
       <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="sticky top-0 bg-slate-50">
           <tr>
@@ -51,7 +56,13 @@ export function CleanupResults({ results, label }: { results: CleanupResult[]; l
                   <RunnerTypeBadge type={r.runner_type} />
                 </td>
                 <td className="whitespace-nowrap px-3 py-2 text-slate-700">
-                  {r.contacted_at ? <time dateTime={r.contacted_at} title={formatDateTime(r.contacted_at) ?? undefined}>{timeAgo(r.contacted_at)}</time> : 'Never'}
+                  {r.contacted_at ? (
+                    <time dateTime={r.contacted_at} title={formatDateTime(r.contacted_at) ?? undefined}>
+                      {timeAgo(r.contacted_at)}
+                    </time>
+                  ) : (
+                    'Never'
+                  )}
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex flex-col items-start gap-0.5">

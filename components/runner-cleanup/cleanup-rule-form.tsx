@@ -13,7 +13,15 @@ import type { RunnerType } from '@/lib/client/types';
 export const RULE_FIELDS = ['stale_days', 'type', 'owner_group_id', 'owner_project_id'] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 
-export function CleanupRuleForm({ rule, errors, onSubmit }: { rule: CleanupRuleState; errors: Partial<Record<RuleField, string[]>>; onSubmit: (r: CleanupRuleState) => void }) {
+export function CleanupRuleForm({
+  rule,
+  errors,
+  onSubmit,
+}: {
+  rule: CleanupRuleState;
+  errors: Partial<Record<RuleField, string[]>>;
+  onSubmit: (r: CleanupRuleState) => void;
+}) {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
@@ -44,7 +52,16 @@ export function CleanupRuleForm({ rule, errors, onSubmit }: { rule: CleanupRuleS
         <label htmlFor="cleanup-stale-days" className={label}>
           Not contacted for at least (days)
         </label>
-        <input id="cleanup-stale-days" name="stale_days" type="number" inputMode="numeric" min={7} defaultValue={rule.staleDays} className={cn(inputClass, 'h-9')} {...field('stale_days')} />
+        <input
+          id="cleanup-stale-days"
+          name="stale_days"
+          type="number"
+          inputMode="numeric"
+          min={7}
+          defaultValue={rule.staleDays}
+          className={cn(inputClass, 'h-9')}
+          {...field('stale_days')}
+        />
         <FieldError id="cleanup-stale_days-error" messages={errors.stale_days ?? null} />
       </div>
       <div className="flex w-full flex-col gap-1 sm:w-40">
@@ -65,14 +82,30 @@ export function CleanupRuleForm({ rule, errors, onSubmit }: { rule: CleanupRuleS
         <label htmlFor="cleanup-owner-group" className={label}>
           Owner group ID
         </label>
-        <input id="cleanup-owner-group" name="owner_group_id" inputMode="numeric" placeholder="Any" defaultValue={rule.ownerGroupId ?? ''} className={cn(inputClass, 'h-9')} {...field('owner_group_id')} />
+        <input
+          id="cleanup-owner-group"
+          name="owner_group_id"
+          inputMode="numeric"
+          placeholder="Any"
+          defaultValue={rule.ownerGroupId ?? ''}
+          className={cn(inputClass, 'h-9')}
+          {...field('owner_group_id')}
+        />
         <FieldError id="cleanup-owner_group_id-error" messages={errors.owner_group_id ?? null} />
       </div>
       <div className="flex w-[calc(50%-0.375rem)] flex-col gap-1 sm:w-36">
         <label htmlFor="cleanup-owner-project" className={label}>
           Owner project ID
         </label>
-        <input id="cleanup-owner-project" name="owner_project_id" inputMode="numeric" placeholder="Any" defaultValue={rule.ownerProjectId ?? ''} className={cn(inputClass, 'h-9')} {...field('owner_project_id')} />
+        <input
+          id="cleanup-owner-project"
+          name="owner_project_id"
+          inputMode="numeric"
+          placeholder="Any"
+          defaultValue={rule.ownerProjectId ?? ''}
+          className={cn(inputClass, 'h-9')}
+          {...field('owner_project_id')}
+        />
         <FieldError id="cleanup-owner_project_id-error" messages={errors.owner_project_id ?? null} />
       </div>
       <div className="flex flex-col gap-1">

@@ -33,7 +33,9 @@ export function CleanupRuns({ page, onPageChange }: { page: number; onPageChange
                     <span className="font-medium text-slate-900">
                       <time dateTime={run.started_at}>{formatDateTime(run.started_at)}</time>
                     </span>
-                    <Badge tone={run.trigger === 'schedule' ? 'info' : 'neutral'}>{run.trigger === 'schedule' ? 'Daily cleanup' : `By @${run.user?.username ?? 'deleted user'}`}</Badge>
+                    <Badge tone={run.trigger === 'schedule' ? 'info' : 'neutral'}>
+                      {run.trigger === 'schedule' ? 'Daily cleanup' : `By @${run.user?.username ?? 'deleted user'}`}
+                    </Badge>
                     {run.dry_run && <Badge tone="neutral">Dry run</Badge>}
                     {!run.finished_at && <Badge tone="warning">Unfinished</Badge>}
                     <span className="text-slate-700">
@@ -45,7 +47,14 @@ export function CleanupRuns({ page, onPageChange }: { page: number; onPageChange
                   </summary>
                   <div className="mt-3 flex flex-col gap-2">
                     <p className="text-xs text-slate-600">
-                      Rule: {describeRule({ days: run.rule.stale_days, type: run.rule.runner_type, group: run.rule.owner_group_id, project: run.rule.owner_project_id })}.
+                      Rule:{' '}
+                      {describeRule({
+                        days: run.rule.stale_days,
+                        type: run.rule.runner_type,
+                        group: run.rule.owner_group_id,
+                        project: run.rule.owner_project_id,
+                      })}
+                      .
                     </p>
                     <CleanupResults results={run.results} label={`Results of the cleanup of ${formatDateTime(run.started_at)}`} />
                   </div>

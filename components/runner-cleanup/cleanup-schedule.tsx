@@ -9,7 +9,12 @@ import type { CleanupRuleState, CleanupSchedule } from '@/lib/client/runner-clea
 import type { RunnerType } from '@/lib/client/types';
 import { useCleanupSchedule, useUpdateCleanupSchedule } from './use-runner-cleanup';
 
-export function describeRule(r: { days: number | string; type: RunnerType | null | undefined; group: number | string | null | undefined; project: number | string | null | undefined }) {
+export function describeRule(r: {
+  days: number | string;
+  type: RunnerType | null | undefined;
+  group: number | string | null | undefined;
+  project: number | string | null | undefined;
+}) {
   const parts = [`not contacted for ${r.days} days`];
   if (r.type) parts.push(`${runnerTypeLabel(r.type).toLowerCase()} runners only`);
   if (r.group) parts.push(`owned by group ${r.group}`);

@@ -29,10 +29,7 @@ export function DeleteRunnerDialog({ runner, open, onClose, onDeleted }: { runne
         </>
       }
     >
-      <p>
-        {runner.description ? `“${runner.description}” ` : 'The runner '}stops picking up jobs and its token stops working at once. This cannot be
-        undone.
-      </p>
+      <p>{runner.description ? `“${runner.description}” ` : 'The runner '}stops picking up jobs and its token stops working at once. This cannot be undone.</p>
       {remove.error && (
         <div className="mt-3">
           <InlineError>{remove.error.message}</InlineError>

@@ -49,9 +49,7 @@ export function GroupRunnersList({ fullPath }: { fullPath: string }) {
         </>
       }
       runnerHref={(id) => groupHref(g.full_path, `runners/${id}`)}
-      actions={
-        level >= OWNER ? <NewRunnerButton scope={{ kind: 'group', fullPath: g.full_path }} /> : undefined
-      }
+      actions={level >= OWNER ? <NewRunnerButton scope={{ kind: 'group', fullPath: g.full_path }} /> : undefined}
       emptyDescription="Runners are the agents that run your CI/CD jobs. Create a group runner to get started."
     />
   );

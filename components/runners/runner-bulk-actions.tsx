@@ -143,8 +143,7 @@ export function RunnerBulkBar({
         }
       >
         <p>
-          {runners(selectedIds.length)} will be permanently deleted: they stop picking up jobs and their tokens stop working at once. This cannot be
-          undone.
+          {runners(selectedIds.length)} will be permanently deleted: they stop picking up jobs and their tokens stop working at once. This cannot be undone.
         </p>
       </Dialog>
     </div>

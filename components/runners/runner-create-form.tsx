@@ -11,7 +11,8 @@ import type { RunnerCreate, RunnerType } from '@/lib/client/types';
 import { NEW_RUNNER_DEFAULTS, RunnerFormFields, useRunnerFormState } from './runner-form-fields';
 import { useCreateRunner } from './use-runners';
 
-export type NewRunnerTarget = { runner_type: 'instance_type' } | { runner_type: 'group_type'; group_id: number } | { runner_type: 'project_type'; project_id: number };
+export type NewRunnerTarget =
+  { runner_type: 'instance_type' } | { runner_type: 'group_type'; group_id: number } | { runner_type: 'project_type'; project_id: number };
 
 export function RunnerCreateForm({ target, scope }: { target: NewRunnerTarget; scope: RunnerScope }) {
   const create = useCreateRunner();

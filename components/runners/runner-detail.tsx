@@ -153,7 +153,17 @@ function RunnerTabs({ tab, onSelect }: { tab: 'details' | 'activity'; onSelect: 
   );
 }
 
-function RunnerDetailsTab({ runner: r, jobsPage, jobsStatus, update }: { runner: RunnerDetailsWithPermissions; jobsPage: number; jobsStatus?: string; update: Update }) {
+function RunnerDetailsTab({
+  runner: r,
+  jobsPage,
+  jobsStatus,
+  update,
+}: {
+  runner: RunnerDetailsWithPermissions;
+  jobsPage: number;
+  jobsStatus?: string;
+  update: Update;
+}) {
   const can = r._runway_permissions;
   return (
     <div id="runner-tab-panel" className="flex flex-col gap-6">

@@ -29,7 +29,9 @@ export function RunnerEditPage({ id, scope }: { id: number; scope: RunnerScope }
         </>
       ) : (
         <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
-          <EmptyState title="You cannot edit this runner">Runners can be changed by administrators, the owners of their group or the maintainers of their projects.</EmptyState>
+          <EmptyState title="You cannot edit this runner">
+            Runners can be changed by administrators, the owners of their group or the maintainers of their projects.
+          </EmptyState>
         </div>
       )}
     </div>

@@ -128,7 +128,19 @@ export function summaryOf(problems: FormProblems, verb: string): string | null {
   return `The runner was not ${verb}: check ${fields.map((f) => FIELD_LABELS[f].toLowerCase()).join(', ')}.`;
 }
 
-function Checkbox({ name, label, hint, defaultChecked, problems }: { name: RunnerField | 'protected'; label: string; hint: ReactNode; defaultChecked: boolean; problems?: string[] }) {
+function Checkbox({
+  name,
+  label,
+  hint,
+  defaultChecked,
+  problems,
+}: {
+  name: RunnerField | 'protected';
+  label: string;
+  hint: ReactNode;
+  defaultChecked: boolean;
+  problems?: string[];
+}) {
   const hintId = `runner-${name}-hint`;
   const errorId = `runner-${name}-error`;
   return (
@@ -185,7 +197,11 @@ function TextField(props: {
           {props.hint}
         </p>
       )}
-      {props.textarea ? <textarea rows={3} maxLength={1024} {...common} /> : <input inputMode={props.inputMode} placeholder={props.placeholder} maxLength={1024} {...common} />}
+      {props.textarea ? (
+        <textarea rows={3} maxLength={1024} {...common} />
+      ) : (
+        <input inputMode={props.inputMode} placeholder={props.placeholder} maxLength={1024} {...common} />
+      )}
       <FieldError id={`${id}-error`} messages={problems} />
     </div>
   );
@@ -216,7 +232,13 @@ export function RunnerFormFields({ defaults, lockable, problems }: { defaults: R
           defaultValue={defaults.tagList}
           problems={f.tags}
         />
-        <Checkbox name="run_untagged" label="Run untagged jobs" hint="Use the runner for jobs without tags in addition to tagged jobs." defaultChecked={defaults.runUntagged} problems={f.run_untagged} />
+        <Checkbox
+          name="run_untagged"
+          label="Run untagged jobs"
+          hint="Use the runner for jobs without tags in addition to tagged jobs."
+          defaultChecked={defaults.runUntagged}
+          problems={f.run_untagged}
+        />
       </fieldset>
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-1 text-base font-semibold text-slate-900">

@@ -29,7 +29,12 @@ export function RunnerHeader({ runner, title, actions, live }: { runner: RunnerD
           {live}
         </div>
         <p className="mt-2 text-sm text-slate-600" data-testid="runner-created">
-          Created {runner.created_by ? <>by <span className="font-medium text-slate-800">@{runner.created_by.username}</span> </> : null}
+          Created{' '}
+          {runner.created_by ? (
+            <>
+              by <span className="font-medium text-slate-800">@{runner.created_by.username}</span>{' '}
+            </>
+          ) : null}
           <time dateTime={runner.created_at}>{formatDateTime(runner.created_at)}</time>
         </p>
       </div>

@@ -43,7 +43,20 @@ const columns = [
 ];
 
 // The statuses GET /runners/:id/jobs filters by (GitLab's Ci::HasStatus::AVAILABLE_STATUSES).
-const JOB_STATUSES = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'success', 'failed', 'canceling', 'canceled', 'skipped', 'manual', 'scheduled'];
+const JOB_STATUSES = [
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'pending',
+  'running',
+  'success',
+  'failed',
+  'canceling',
+  'canceled',
+  'skipped',
+  'manual',
+  'scheduled',
+];
 
 export function RunnerJobs({
   runnerId,
@@ -82,23 +95,23 @@ export function RunnerJobs({
           </select>
         </div>
       )}
-    <DataTable
-      label="Runner jobs"
-      columns={columns}
-      data={data?.items}
-      getRowId={(j) => String(j.id)}
-      pagination={{ page, perPage: data?.perPage ?? JOBS_PER_PAGE, totalPages: data?.totalPages, total: data?.total, hasNext: data?.nextPage !== undefined }}
-      onPageChange={onPageChange}
-      isLoading={jobs.isPending}
-      isFetching={jobs.isPlaceholderData}
-      error={jobs.error}
-      onRetry={() => jobs.refetch()}
-      empty={
-        status
-          ? { title: 'No jobs with this status', description: 'Choose another status or all statuses.' }
-          : { title: 'No jobs yet', description: 'Jobs this runner picks up are listed here.' }
-      }
-    />
+      <DataTable
+        label="Runner jobs"
+        columns={columns}
+        data={data?.items}
+        getRowId={(j) => String(j.id)}
+        pagination={{ page, perPage: data?.perPage ?? JOBS_PER_PAGE, totalPages: data?.totalPages, total: data?.total, hasNext: data?.nextPage !== undefined }}
+        onPageChange={onPageChange}
+        isLoading={jobs.isPending}
+        isFetching={jobs.isPlaceholderData}
+        error={jobs.error}
+        onRetry={() => jobs.refetch()}
+        empty={
+          status
+            ? { title: 'No jobs with this status', description: 'Choose another status or all statuses.' }
+            : { title: 'No jobs yet', description: 'Jobs this runner picks up are listed here.' }
+        }
+      />
     </div>
   );
 }

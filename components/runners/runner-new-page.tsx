@@ -26,7 +26,15 @@ function NewRunner({ scope, target }: { scope: RunnerScope; target: NewRunnerTar
   );
 }
 
-function Owner({ scope, query, toTarget }: { scope: RunnerScope; query: { isPending: boolean; error: Error | null; data?: { id: number }; refetch: () => unknown }; toTarget: (id: number) => NewRunnerTarget }) {
+function Owner({
+  scope,
+  query,
+  toTarget,
+}: {
+  scope: RunnerScope;
+  query: { isPending: boolean; error: Error | null; data?: { id: number }; refetch: () => unknown };
+  toTarget: (id: number) => NewRunnerTarget;
+}) {
   if (query.isPending) return <LoadingState />;
   if (query.error || !query.data) {
     return (

@@ -26,7 +26,8 @@ const PLATFORMS = [
 type Platform = (typeof PLATFORMS)[number]['id'];
 
 /** The runner has contacted Runway (verify or a job request) at least once. */
-export const isRegistered = (r: Pick<RunnerDetails, 'contacted_at' | 'status'> | undefined) => !!r && (r.contacted_at !== null || r.status !== 'never_contacted');
+export const isRegistered = (r: Pick<RunnerDetails, 'contacted_at' | 'status'> | undefined) =>
+  !!r && (r.contacted_at !== null || r.status !== 'never_contacted');
 
 /** GitLab's command per platform; Windows runs the binary from the current directory. */
 export function registerCommand(platform: Platform, url: string, token: string): string {
@@ -138,8 +139,8 @@ export function RunnerRegisterPage({ id, scope, externalUrl }: { id: number; sco
                 <p className="text-sm text-slate-700">Copy and paste the following command into your command line to register the runner.</p>
                 <CopyField label="Registration command" value={command} multiline />
                 <p className="text-sm font-medium text-amber-800" role="note">
-                  The runner authentication token is shown here once. After you register the runner, the token is stored in
-                  the runner&apos;s config.toml and cannot be shown again: leaving this page loses it.
+                  The runner authentication token is shown here once. After you register the runner, the token is stored in the runner&apos;s config.toml and
+                  cannot be shown again: leaving this page loses it.
                 </p>
                 <CopyField label="Runner authentication token" value={token} />
               </div>
@@ -155,9 +156,7 @@ export function RunnerRegisterPage({ id, scope, externalUrl }: { id: number; sco
             </>
           ) : (
             <div className="flex flex-col gap-2 text-sm text-slate-700">
-              <p>
-                The runner authentication token is no longer visible: it is shown only once, right after the runner is created.
-              </p>
+              <p>The runner authentication token is no longer visible: it is shown only once, right after the runner is created.</p>
               {r._runway_permissions.update_runner && (
                 <p>
                   To register a machine, reset the token on the{' '}

@@ -38,7 +38,13 @@ const TYPED_FILTERS = {
   version_prefix: { label: 'Version prefix', key: 'versionPrefix', id: 'runner-version', placeholder: '17.5', width: 'w-full sm:w-28' },
   // Runway extension: the owning group or project by id (not offered on a group's own list).
   owner_group_id: { label: 'Owner group ID', key: 'ownerGroupId', id: 'runner-owner-group', placeholder: 'e.g. 12', width: 'w-[calc(50%-0.375rem)] sm:w-32' },
-  owner_project_id: { label: 'Owner project ID', key: 'ownerProjectId', id: 'runner-owner-project', placeholder: 'e.g. 34', width: 'w-[calc(50%-0.375rem)] sm:w-32' },
+  owner_project_id: {
+    label: 'Owner project ID',
+    key: 'ownerProjectId',
+    id: 'runner-owner-project',
+    placeholder: 'e.g. 34',
+    width: 'w-[calc(50%-0.375rem)] sm:w-32',
+  },
 } as const;
 type TypedFilter = keyof typeof TYPED_FILTERS;
 const OWNER_FILTERS: readonly TypedFilter[] = ['owner_group_id', 'owner_project_id'];
@@ -80,7 +86,19 @@ function useSelection(filterKey: string) {
 
 const count = (n: number | undefined) => (n === undefined ? '…' : n > 10_000 ? '10,000+' : n.toLocaleString('en-US'));
 
-function TypeTab({ source, filters, type, label, onSelect }: { source: RunnerListSource; filters: RunnerFilters; type?: RunnerType; label: string; onSelect: () => void }) {
+function TypeTab({
+  source,
+  filters,
+  type,
+  label,
+  onSelect,
+}: {
+  source: RunnerListSource;
+  filters: RunnerFilters;
+  type?: RunnerType;
+  label: string;
+  onSelect: () => void;
+}) {
   const n = useRunnerCount(source, filters, { type: type ?? null });
   const active = filters.type === type;
   return (
@@ -108,7 +126,19 @@ const STATS: Array<{ status: StatusFilter; label: string; dot: string }> = [
   { status: 'stale', label: 'Stale', dot: 'bg-amber-500' },
 ];
 
-function StatusStat({ source, filters, status, label, dot }: { source: RunnerListSource; filters: RunnerFilters; status: StatusFilter; label: string; dot: string }) {
+function StatusStat({
+  source,
+  filters,
+  status,
+  label,
+  dot,
+}: {
+  source: RunnerListSource;
+  filters: RunnerFilters;
+  status: StatusFilter;
+  label: string;
+  dot: string;
+}) {
   const n = useRunnerCount(source, filters, { status });
   return (
     <div className="flex min-w-28 flex-col rounded-md border border-slate-200 bg-white px-3 py-2">
@@ -272,7 +302,12 @@ export function RunnerListView({ source, title, description, runnerHref, actions
             <label htmlFor="runner-sort" className="text-xs font-medium text-slate-600">
               Sort by
             </label>
-            <select id="runner-sort" value={filters.sort} onChange={(e) => update({ sort: e.target.value as RunnerSort })} className={cn(inputClass, 'h-9 sm:w-64')}>
+            <select
+              id="runner-sort"
+              value={filters.sort}
+              onChange={(e) => update({ sort: e.target.value as RunnerSort })}
+              className={cn(inputClass, 'h-9 sm:w-64')}
+            >
               {RUNNER_SORTS.map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
@@ -287,7 +322,16 @@ export function RunnerListView({ source, title, description, runnerHref, actions
             <Button
               variant="ghost"
               onClick={() =>
-                update({ type: undefined, status: undefined, paused: undefined, tagList: undefined, versionPrefix: undefined, search: undefined, ownerGroupId: undefined, ownerProjectId: undefined })
+                update({
+                  type: undefined,
+                  status: undefined,
+                  paused: undefined,
+                  tagList: undefined,
+                  versionPrefix: undefined,
+                  search: undefined,
+                  ownerGroupId: undefined,
+                  ownerProjectId: undefined,
+                })
               }
             >
               Clear filters

@@ -69,7 +69,13 @@ function RunnerSummary({ runner: r, href }: { runner: RunnerListItem; href: stri
         <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
           {d.version && <Detail label="Version">{d.version}</Detail>}
           <Detail label="Last contact">
-            {d.contacted_at ? <time dateTime={d.contacted_at} title={formatDateTime(d.contacted_at) ?? undefined}>{timeAgo(d.contacted_at)}</time> : 'Never'}
+            {d.contacted_at ? (
+              <time dateTime={d.contacted_at} title={formatDateTime(d.contacted_at) ?? undefined}>
+                {timeAgo(d.contacted_at)}
+              </time>
+            ) : (
+              'Never'
+            )}
           </Detail>
           {d.ip_address && <Detail label="IP">{d.ip_address}</Detail>}
           <Detail label="Jobs">{formatJobCount(d.job_count)}</Detail>
@@ -245,7 +251,8 @@ export function RunnersTable(p: RunnersTableProps) {
         onClose={() => setDeleting(null)}
       >
         <p>
-          {deleting?.description ? `“${deleting.description}” ` : 'The runner '}stops picking up jobs and its token stops working at once. This cannot be undone.
+          {deleting?.description ? `“${deleting.description}” ` : 'The runner '}stops picking up jobs and its token stops working at once. This cannot be
+          undone.
         </p>
       </ConfirmDialog>
     </>

@@ -58,7 +58,9 @@ export function useRunnerEvents(opts: { invalidate?: readonly QueryKey[]; onEven
   const [state, setState] = useState<RunnerEventsState>('connecting');
   // The latest options without reopening the stream when a caller passes new arrays each render.
   const latest = useRef(opts);
-  latest.current = opts;
+  useEffect(() => {
+    latest.current = opts;
+  });
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;

@@ -4,7 +4,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useCurrentUser } from '../dashboard/session-provider';
 import { queryKeys } from '@/lib/client/query-keys';
-import type { NewRunner, Runner, RunnerCreate, RunnerDetails, RunnerDetailsWithPermissions, RunnerJob, RunnerListItem, RunnerManager, RunnerProject, RunnerType, RunnerUpdate } from '@/lib/client/types';
+import type {
+  NewRunner,
+  Runner,
+  RunnerCreate,
+  RunnerDetails,
+  RunnerDetailsWithPermissions,
+  RunnerJob,
+  RunnerListItem,
+  RunnerManager,
+  RunnerProject,
+  RunnerType,
+  RunnerUpdate,
+} from '@/lib/client/types';
 import { runnerFilterParams, type RunnerFilters, type StatusFilter } from '@/lib/client/runner-filters';
 
 export const PER_PAGE = 20;
@@ -95,8 +107,7 @@ export function useRunnerJobs(id: number, page: number, status?: string) {
   const filters = { page, perPage: JOBS_PER_PAGE, status };
   return useQuery({
     queryKey: queryKeys.runners.jobs(id, filters),
-    queryFn: () =>
-      api.getPage<RunnerJob>(`/runners/${id}/jobs`, { order_by: 'id', sort: 'desc', status, page: filters.page, per_page: filters.perPage }),
+    queryFn: () => api.getPage<RunnerJob>(`/runners/${id}/jobs`, { order_by: 'id', sort: 'desc', status, page: filters.page, per_page: filters.perPage }),
     placeholderData: keepPreviousData,
   });
 }
@@ -109,7 +120,9 @@ export function useUpdateRunner(id: number) {
     mutationFn: (changes: RunnerUpdate) => api.put<RunnerDetails>(`/runners/${id}`, changes),
     onSuccess: (runner) => {
       // PUT answers GitLab's RunnerDetails; the permissions stay until the details are read again.
-      client.setQueryData<RunnerDetailsWithPermissions>(queryKeys.runners.detail(id), (old) => (old ? { ...runner, _runway_permissions: old._runway_permissions } : undefined));
+      client.setQueryData<RunnerDetailsWithPermissions>(queryKeys.runners.detail(id), (old) =>
+        old ? { ...runner, _runway_permissions: old._runway_permissions } : undefined,
+      );
       client.invalidateQueries({ queryKey: queryKeys.runners.detail(id), exact: true });
       // The change wrote an audit event: an open Activity tab shows it.
       client.invalidateQueries({ queryKey: ['audit_events'] });
@@ -148,7 +161,12 @@ export function useRunnerListPage(source: RunnerListSource, filters: RunnerFilte
 }
 
 /** The number of runners for the filters with another type or status (X-Total of a one-runner page). */
-export function useRunnerCount(source: RunnerListSource, filters: RunnerFilters, override: { type?: RunnerType | null; status?: StatusFilter }, enabled = true) {
+export function useRunnerCount(
+  source: RunnerListSource,
+  filters: RunnerFilters,
+  override: { type?: RunnerType | null; status?: StatusFilter },
+  enabled = true,
+) {
   const api = useApi();
   const params = runnerFilterParams(filters, { group: source.kind === 'group' });
   const query = {

@@ -23,8 +23,7 @@ function SessionItem({ session, onRevoke }: { session: UserSession; onRevoke: (s
         )}
         <p className="break-words text-slate-500">{session.user_agent ?? 'Unknown browser'}</p>
         <p>
-          <span className="font-medium text-slate-700">Signed in</span> on{' '}
-          <time dateTime={session.created_at}>{formatDateTime(session.created_at)}</time>
+          <span className="font-medium text-slate-700">Signed in</span> on <time dateTime={session.created_at}>{formatDateTime(session.created_at)}</time>
         </p>
       </div>
       {!session.current && (

@@ -17,7 +17,6 @@ type Field = 'name' | 'expires_at' | 'scopes';
 // The API's full messages name these attributes; its message for each is shown by that field.
 const ATTRIBUTE_NAMES: Record<Field, string> = { name: 'Name', expires_at: 'Expires at', scopes: 'Scopes' };
 
-
 export function CreateTokenForm({ onCreated, onCancel }: { onCreated: (token: NewPersonalAccessToken) => void; onCancel: () => void }) {
   const create = useCreateToken();
   const [local, setLocal] = useState<Partial<Record<Field, string>>>({});
@@ -90,7 +89,10 @@ export function CreateTokenForm({ onCreated, onCancel }: { onCreated: (token: Ne
           <FieldError id="token-scopes-error" messages={messages('scopes')} />
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {TOKEN_SCOPES.map((scope) => (
-              <label key={scope.value} className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 hover:bg-slate-50 has-[:checked]:border-indigo-300 has-[:checked]:bg-indigo-50/50">
+              <label
+                key={scope.value}
+                className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 hover:bg-slate-50 has-[:checked]:border-indigo-300 has-[:checked]:bg-indigo-50/50"
+              >
                 <input type="checkbox" name="scopes" value={scope.value} className="mt-0.5 size-4 rounded border-slate-300 accent-indigo-600" />
                 <span>
                   <span className="block font-mono text-sm text-slate-900">{scope.value}</span>

@@ -11,7 +11,12 @@ import { muted } from '../ui/muted';
 
 const column = createColumnHelper<PersonalAccessToken>();
 
-export function TokensTable(props: { page: number; state: TokenStateFilter; onPageChange: (page: number) => void; onRevoke: (token: PersonalAccessToken) => void }) {
+export function TokensTable(props: {
+  page: number;
+  state: TokenStateFilter;
+  onPageChange: (page: number) => void;
+  onRevoke: (token: PersonalAccessToken) => void;
+}) {
   const list = useTokenList(props.page, props.state);
   const { onRevoke } = props;
   const columns = useMemo(

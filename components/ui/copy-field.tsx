@@ -14,8 +14,7 @@ export function CopyField({ label, value, multiline = false }: { label: string; 
       setCopy('failed');
     }
   }
-  const fieldClass =
-    'block w-full min-w-0 rounded-md border-0 bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300';
+  const fieldClass = 'block w-full min-w-0 rounded-md border-0 bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300';
   return (
     <div>
       <div className="flex items-start gap-2">

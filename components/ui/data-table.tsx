@@ -1,14 +1,7 @@
 'use client';
 // TanStack Table with manual (server-side) pagination: the page comes from the caller (the URL), the API
 // returns one page and its headers, and the pager only asks the caller to move.
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type PaginationState,
-  type Updater,
-} from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type PaginationState, type Updater } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { EmptyState, ErrorState, LoadingState } from './states';
@@ -99,7 +92,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   let body: ReactNode;
   if (props.isLoading) body = <LoadingState />;
-  else if (props.error) body = props.errorState ?? <ErrorState title={`Could not load ${props.label.toLowerCase()}`} error={props.error} onRetry={props.onRetry} />;
+  else if (props.error)
+    body = props.errorState ?? <ErrorState title={`Could not load ${props.label.toLowerCase()}`} error={props.error} onRetry={props.onRetry} />;
   else if (pastEnd) body = <PastLastPage label={props.label} pagination={pagination} onPageChange={onPageChange} />;
   else if (!data?.length) body = <EmptyState title={props.empty.title}>{props.empty.description}</EmptyState>;
 

@@ -29,7 +29,10 @@ export function Toggle(props: { label: string; checked: boolean; onChange: (next
             off && 'opacity-60',
           )}
         >
-          <span aria-hidden className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', props.checked ? 'translate-x-5' : 'translate-x-0.5')} />
+          <span
+            aria-hidden
+            className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', props.checked ? 'translate-x-5' : 'translate-x-0.5')}
+          />
         </button>
       </div>
       {props.help && (

@@ -12,7 +12,10 @@ export async function expectNoSeriousA11yViolations(page: Page, what: string, in
   const results = await builder.analyze();
   const blocking = results.violations
     .filter((v) => v.impact && BLOCKING.has(v.impact))
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes)\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes)\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
+    );
   expect(blocking, `accessibility of ${what}`).toEqual([]);
 }
 

@@ -18,13 +18,20 @@ export async function json<T = any>(res: APIResponse, status: number): Promise<T
 export async function rootApi(page: Page) {
   await signIn(page);
   const headers = { 'X-CSRF-Token': await csrfToken(page) };
-  const post = async <T = any>(path: string, data: Record<string, unknown>, status = 201) => json<T>(await page.request.post(`/api/v4${path}`, { data, headers }), status);
+  const post = async <T = any>(path: string, data: Record<string, unknown>, status = 201) =>
+    json<T>(await page.request.post(`/api/v4${path}`, { data, headers }), status);
   return {
     post,
     get: async <T = any>(path: string) => json<T>(await page.request.get(`/api/v4${path}`), 200),
     user: async (prefix: string) => {
       const username = uniq(prefix).replace(/-/g, '_');
-      return post<{ id: number; username: string }>('/users', { username, name: `E2E ${prefix}`, email: `${username}@example.com`, password: PASSWORD, skip_confirmation: true });
+      return post<{ id: number; username: string }>('/users', {
+        username,
+        name: `E2E ${prefix}`,
+        email: `${username}@example.com`,
+        password: PASSWORD,
+        skip_confirmation: true,
+      });
     },
     group: (prefix: string) => {
       const path = uniq(prefix);
@@ -32,9 +39,15 @@ export async function rootApi(page: Page) {
     },
     project: (prefix: string, namespaceId?: number) => {
       const path = uniq(prefix);
-      return post<{ id: number; path_with_namespace: string; name: string }>('/projects', { name: path, path, namespace_id: namespaceId, visibility: 'private' });
+      return post<{ id: number; path_with_namespace: string; name: string }>('/projects', {
+        name: path,
+        path,
+        namespace_id: namespaceId,
+        visibility: 'private',
+      });
     },
-    member: (kind: 'groups' | 'projects', id: number, userId: number, level: number) => post(`/${kind}/${id}/members`, { user_id: userId, access_level: level }),
+    member: (kind: 'groups' | 'projects', id: number, userId: number, level: number) =>
+      post(`/${kind}/${id}/members`, { user_id: userId, access_level: level }),
     runner: (data: Record<string, unknown>) => post<{ id: number; token: string }>('/user/runners', data),
   };
 }

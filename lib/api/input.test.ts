@@ -54,7 +54,11 @@ describe('[PLATFORM] input: query strings and bodies as Rack reads them', () => 
 });
 
 describe('[PLATFORM] input: hostile shapes', () => {
-  const status = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof ApiError ? e.status : e));
+  const status = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (e: unknown) => (e instanceof ApiError ? e.status : e),
+    );
 
   it('refuses JSON nested past the depth limit with 400, and accepts it at the limit', async () => {
     const deep = (n: number) => '['.repeat(n - 1) + '{"a":1}' + ']'.repeat(n - 1);

@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 describe('[PLATFORM] pagination', () => {
-  it('reads page and per_page with Kaminari\'s rules', () => {
+  it("reads page and per_page with Kaminari's rules", () => {
     expect(pageRequest({})).toEqual({ page: 1, perPage: 20, offset: 0 });
     expect(pageRequest({ page: '3', per_page: '10' })).toEqual({ page: 3, perPage: 10, offset: 20 });
     expect(pageRequest({ page: '-2', per_page: '1000' })).toEqual({ page: 1, perPage: 100, offset: 0 });

@@ -35,7 +35,10 @@ function toQuery(params: Record<string, unknown>): string {
     if (value === undefined) return [];
     if (Array.isArray(value)) return value.flatMap((v) => render(`${key}[]`, v));
     if (value && typeof value === 'object') {
-      return Object.entries(value).map(([k, v]) => render(`${key}[${k}]`, v).join('&')).filter(Boolean).sort();
+      return Object.entries(value)
+        .map(([k, v]) => render(`${key}[${k}]`, v).join('&'))
+        .filter(Boolean)
+        .sort();
     }
     return [`${enc(key)}=${enc(value === null ? '' : String(value))}`];
   };

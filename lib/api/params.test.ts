@@ -19,7 +19,10 @@ describe('[PLATFORM] params: coercions', () => {
     for (const v of ['true', 'True', 'TRUE', 't', '1', 'yes', 'on', true, 1]) expect(parseParams(shape, { b: v }).b, String(v)).toBe(true);
     for (const v of ['false', 'False', 'f', '0', 'no', 'off', false, 0]) expect(parseParams(shape, { b: v }).b, String(v)).toBe(false);
     for (const v of ['maybe', '', 2, [], {}]) {
-      expect(errorOf(() => parseParams(shape, { b: v })), JSON.stringify(v)).toEqual({ status: 400, body: { error: 'b is invalid' } });
+      expect(
+        errorOf(() => parseParams(shape, { b: v })),
+        JSON.stringify(v),
+      ).toEqual({ status: 400, body: { error: 'b is invalid' } });
     }
     expect(parseParams(shape, { b: null }).b).toBeNull();
   });
@@ -30,7 +33,10 @@ describe('[PLATFORM] params: coercions', () => {
     expect(parseParams(shape, { n: ' -7 ' }).n).toBe(-7);
     expect(parseParams(shape, { n: 5 }).n).toBe(5);
     for (const v of ['abc', '1.5', 1.5, '', '9007199254740993', true]) {
-      expect(errorOf(() => parseParams(shape, { n: v })), String(v)).toEqual({ status: 400, body: { error: 'n is invalid' } });
+      expect(
+        errorOf(() => parseParams(shape, { n: v })),
+        String(v),
+      ).toEqual({ status: 400, body: { error: 'n is invalid' } });
     }
   });
 
@@ -86,7 +92,12 @@ describe('[PLATFORM] params: validations and messages', () => {
   });
 
   it('says both "is missing" and "does not have a valid value" for a required param with values', () => {
-    const shape = { scopes: param.array().required().values(['api', 'read_api'] as never as string[][]) };
+    const shape = {
+      scopes: param
+        .array()
+        .required()
+        .values(['api', 'read_api'] as never as string[][]),
+    };
     expect(errorOf(() => parseParams(shape, {}))).toEqual({ status: 400, body: { error: 'scopes is missing, scopes does not have a valid value' } });
     expect(errorOf(() => parseParams(shape, { scopes: 'api,nope' }))).toEqual({ status: 400, body: { error: 'scopes does not have a valid value' } });
     expect(parseParams(shape, { scopes: 'api,read_api' }).scopes).toEqual(['api', 'read_api']);

@@ -163,9 +163,18 @@ export interface ParamDoc {
 }
 const KINDS = new Map<Coercer, { schema: Record<string, unknown>; coercion: string }>([
   [integerCoerce, { schema: { type: 'integer' }, coercion: 'A JSON number or a decimal string ("42").' }],
-  [booleanCoerce, { schema: { type: 'boolean' }, coercion: 'true/false, or one of the strings true, t, 1, yes, y, on / false, f, 0, no, n, off (any case), or 1/0.' }],
+  [
+    booleanCoerce,
+    { schema: { type: 'boolean' }, coercion: 'true/false, or one of the strings true, t, 1, yes, y, on / false, f, 0, no, n, off (any case), or 1/0.' },
+  ],
   [stringCoerce, { schema: { type: 'string' }, coercion: 'A string; numbers and booleans are read as their text.' }],
-  [arrayCoerce, { schema: { type: 'array', items: { type: 'string' } }, coercion: 'A comma-separated string ("a,b") or an array (`x[]=a&x[]=b`); items are split on commas and trimmed.' }],
+  [
+    arrayCoerce,
+    {
+      schema: { type: 'array', items: { type: 'string' } },
+      coercion: 'A comma-separated string ("a,b") or an array (`x[]=a&x[]=b`); items are split on commas and trimmed.',
+    },
+  ],
   [dateCoerce, { schema: { type: 'string', format: 'date' }, coercion: 'An ISO 8601 date (YYYY-MM-DD).' }],
   [dateTimeCoerce, { schema: { type: 'string', format: 'date-time' }, coercion: 'An ISO 8601 date and time.' }],
   [hashCoerce, { schema: { type: 'object' }, coercion: 'A JSON object (or `x[key]=value` in a query or form).' }],

@@ -11,8 +11,14 @@ import { findGroup, findProject } from '../namespaces/resolve';
 import { findRunnerOr404, noAccess } from '../runners/service';
 import { auditEventEntity } from './entity';
 import {
-  canReadGroupAuditEvent, canReadInstanceAuditEvents, canReadProjectAuditEvent, canReadRunnerAuditEvents, groupAuditReach,
-  groupReader, projectAuditReach, projectReader,
+  canReadGroupAuditEvent,
+  canReadInstanceAuditEvents,
+  canReadProjectAuditEvent,
+  canReadRunnerAuditEvents,
+  groupAuditReach,
+  groupReader,
+  projectAuditReach,
+  projectReader,
 } from './policy';
 import { countAuditEvents, findAuditEvent, listAuditEvents, type AuditFilter } from './queries';
 import { INSTANCE_ENTITY_TYPE } from './service';
@@ -36,7 +42,7 @@ function decodeCursor(cursor: string | null | undefined): number | undefined {
   }
 }
 
-async function keysetPage(ctx: RequestContext<any>, filter: AuditFilter): Promise<Response> {
+async function keysetPage(ctx: RequestContext, filter: AuditFilter): Promise<Response> {
   const { perPage } = ctx.page();
   const rows = await listAuditEvents({ ...filter, beforeId: decodeCursor(ctx.input.cursor as string | undefined) }, 0, perPage + 1);
   const items = rows.slice(0, perPage);
@@ -53,7 +59,7 @@ async function keysetPage(ctx: RequestContext<any>, filter: AuditFilter): Promis
 }
 
 /** One page of events matching `filter`, offset or keyset as the request asks. */
-async function page(ctx: RequestContext<any>, filter: AuditFilter): Promise<Response> {
+async function page(ctx: RequestContext, filter: AuditFilter): Promise<Response> {
   if (ctx.raw.pagination === 'keyset') return keysetPage(ctx, filter);
   const result = await ctx.paginate({
     fetch: (offset, limit) => listAuditEvents(filter, offset, limit),
@@ -90,7 +96,7 @@ export const showInstanceAuditEvent = endpoint({
 });
 
 /** The group and how much of its trail the actor sees (404 when the group is not visible, 403 below Developer). */
-async function groupScope(ctx: RequestContext<any>): Promise<AuditFilter> {
+async function groupScope(ctx: RequestContext): Promise<AuditFilter> {
   const actor = ctx.user();
   const group = await findGroup(actor, ctx.pathParams.id);
   const reach = groupAuditReach(await groupReader(actor, group.id));
@@ -98,7 +104,7 @@ async function groupScope(ctx: RequestContext<any>): Promise<AuditFilter> {
   return { groupId: group.id, authorId: reach === 'own' ? actor.user.id : undefined };
 }
 
-async function projectScope(ctx: RequestContext<any>): Promise<AuditFilter> {
+async function projectScope(ctx: RequestContext): Promise<AuditFilter> {
   const actor = ctx.user();
   const project = await findProject(actor, ctx.pathParams.id);
   const reach = projectAuditReach(await projectReader(actor, project.id));

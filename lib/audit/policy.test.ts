@@ -1,8 +1,6 @@
 // Who reads which audit events: the role matrix of lib/audit/policy.ts.
 import { describe, expect, it } from 'vitest';
-import {
-  canReadGroupAuditEvent, canReadInstanceAuditEvents, canReadProjectAuditEvent, groupAuditReach, projectAuditReach,
-} from './policy';
+import { canReadGroupAuditEvent, canReadInstanceAuditEvents, canReadProjectAuditEvent, groupAuditReach, projectAuditReach } from './policy';
 
 const ROLES = [
   ['admin (no membership)', { admin: true, level: 0 }],

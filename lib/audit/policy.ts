@@ -46,6 +46,9 @@ export async function projectReader(actor: Actor, projectId: number): Promise<Re
 }
 
 /** A runner's Activity: its administrators (admins, group Owners, Maintainers of its projects). */
-export async function canReadRunnerAuditEvents(actor: Actor, runner: Pick<Runner, 'id' | 'runnerType' | 'groupId' | 'ownerProjectId' | 'locked'>): Promise<boolean> {
+export async function canReadRunnerAuditEvents(
+  actor: Actor,
+  runner: Pick<Runner, 'id' | 'runnerType' | 'groupId' | 'ownerProjectId' | 'locked'>,
+): Promise<boolean> {
   return actor.user.admin || canUpdateRunner(actor, runner);
 }

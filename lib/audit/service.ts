@@ -15,21 +15,9 @@ export type AuditActor =
   | { kind: 'registration_token'; scope: AuditScope }
   | { kind: 'system'; name: string };
 
-export type AuditScope =
-  | { type: 'instance' }
-  | { type: 'group'; id: number }
-  | { type: 'project'; id: number };
+export type AuditScope = { type: 'instance' } | { type: 'group'; id: number } | { type: 'project'; id: number };
 
-export type RunnerAuditAction =
-  | 'create'
-  | 'register'
-  | 'update'
-  | 'pause'
-  | 'resume'
-  | 'delete'
-  | 'assign'
-  | 'unassign'
-  | 'reset_authentication_token';
+export type RunnerAuditAction = 'create' | 'register' | 'update' | 'pause' | 'resume' | 'delete' | 'assign' | 'unassign' | 'reset_authentication_token';
 
 /** GitLab's event names where GitLab has one (ci_runner_created, _registered, _unregistered, ...). */
 export const RUNNER_EVENT_NAMES: Record<RunnerAuditAction, string> = {
@@ -137,10 +125,18 @@ const MESSAGES: Record<RunnerAuditAction, string> = {
   reset_authentication_token: 'Reset CI runner authentication token',
 };
 
-async function insert(tx: Tx, row: {
-  actor: AuditActor; ip: string | null; entity: Entity; eventName: string; message: string;
-  target: { id: number; type: string; details: string }; details: Record<string, unknown>;
-}): Promise<void> {
+async function insert(
+  tx: Tx,
+  row: {
+    actor: AuditActor;
+    ip: string | null;
+    entity: Entity;
+    eventName: string;
+    message: string;
+    target: { id: number; type: string; details: string };
+    details: Record<string, unknown>;
+  },
+): Promise<void> {
   const a = author(row.actor);
   const details = {
     custom_message: row.message,
@@ -189,15 +185,15 @@ export async function recordRunnerAudit(tx: Tx, input: RunnerAuditInput): Promis
   let scope: AuditScope = { type: 'instance' };
   if (runner.runnerType === 'group_type' && runner.groupId) scope = { type: 'group', id: runner.groupId };
   if (runner.runnerType === 'project_type') {
-    const owner = runner.ownerProjectId
-      ?? (await tx.runnerProject.findFirst({ where: { runnerId: runner.id }, orderBy: { id: 'asc' }, select: { projectId: true } }))?.projectId;
+    const owner =
+      runner.ownerProjectId ??
+      (await tx.runnerProject.findFirst({ where: { runnerId: runner.id }, orderBy: { id: 'asc' }, select: { projectId: true } }))?.projectId;
     if (owner) scope = { type: 'project', id: owner };
   }
   const ownerEntity = await scopeEntity(tx, scope);
   const projectId = typeof details.project_id === 'number' ? details.project_id : null;
-  const entity = (input.action === 'assign' || input.action === 'unassign') && projectId
-    ? await scopeEntity(tx, { type: 'project', id: projectId })
-    : ownerEntity;
+  const entity =
+    (input.action === 'assign' || input.action === 'unassign') && projectId ? await scopeEntity(tx, { type: 'project', id: projectId }) : ownerEntity;
   await insert(tx, {
     actor: input.actor,
     ip: input.ip,

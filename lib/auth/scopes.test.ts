@@ -9,7 +9,7 @@ describe('[AUTH] scopes', () => {
     expect(acceptedScopes('DELETE')).toEqual(['api']);
   });
 
-  it('puts the endpoint\'s own scopes first, read-only ones on reads only', () => {
+  it("puts the endpoint's own scopes first, read-only ones on reads only", () => {
     const extras = [{ scope: 'read_user', readOnly: true as const }, 'manage_runner'];
     expect(acceptedScopes('GET', extras)).toEqual(['read_user', 'manage_runner', 'api', 'read_api']);
     expect(acceptedScopes('PUT', extras)).toEqual(['manage_runner', 'api']);
@@ -21,7 +21,7 @@ describe('[AUTH] scopes', () => {
     expect(registeredScopes([{ scope: 'read_user', readOnly: true }])).toEqual(['read_user', 'api', 'read_api']);
   });
 
-  it('knows GitLab\'s scope names and its admin-only scopes', () => {
+  it("knows GitLab's scope names and its admin-only scopes", () => {
     for (const s of ['api', 'read_api', 'read_user', 'create_runner', 'manage_runner', 'k8s_proxy', 'sudo', 'read_repository']) {
       expect(ALL_SCOPES).toContain(s);
     }

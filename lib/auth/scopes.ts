@@ -5,14 +5,7 @@ export const REGISTRY_SCOPES = ['read_registry', 'write_registry'] as const;
 export const ADMIN_SCOPES = ['sudo', 'admin_mode', 'read_service_ping'] as const;
 export const OPENID_SCOPES = ['openid', 'profile', 'email'] as const;
 
-export const ALL_SCOPES: readonly string[] = [
-  ...API_SCOPES,
-  ...REPOSITORY_SCOPES,
-  ...REGISTRY_SCOPES,
-  ...ADMIN_SCOPES,
-  ...OPENID_SCOPES,
-  'ai_features',
-];
+export const ALL_SCOPES: readonly string[] = [...API_SCOPES, ...REPOSITORY_SCOPES, ...REGISTRY_SCOPES, ...ADMIN_SCOPES, ...OPENID_SCOPES, 'ai_features'];
 
 /** Admin-only scopes: GitLab refuses them on tokens of non-admins. */
 export const ADMIN_ONLY_SCOPES: readonly string[] = ['sudo', 'admin_mode', 'read_service_ping'];

@@ -5,8 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { decode } from 'next-auth/jwt';
 import { externalUrl } from '../config/env';
 
-export const sessionCookieName = () =>
-  externalUrl().startsWith('https://') ? '__Secure-next-auth.session-token' : 'next-auth.session-token';
+export const sessionCookieName = () => (externalUrl().startsWith('https://') ? '__Secure-next-auth.session-token' : 'next-auth.session-token');
 
 export function authSecret(): string {
   const secret = process.env.NEXTAUTH_SECRET;

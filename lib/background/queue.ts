@@ -13,7 +13,7 @@ export interface ClaimedJob {
 }
 
 export const MAX_ATTEMPTS = 3;
-const STALE_AFTER = "15 minutes";
+const STALE_AFTER = '15 minutes';
 
 /** Queues a job; pass the transaction client to queue it atomically with the caller's write. */
 export async function enqueueJob(kind: string, payload: Record<string, unknown>, client: Client = db()): Promise<number> {

@@ -72,8 +72,7 @@ export function startBackgroundWorker(): () => void {
     if (!running) schedule(wakePolls.shift()!);
   });
   schedule(0);
-  const runTask = (task: (typeof periodicTasks)[number]) =>
-    task.run().catch((err: unknown) => logError('periodic task failed', err, { task: task.name }));
+  const runTask = (task: (typeof periodicTasks)[number]) => task.run().catch((err: unknown) => logError('periodic task failed', err, { task: task.name }));
   // Once at start too, so a fresh instance has today's fleet snapshot without waiting an interval.
   periodicTasks.forEach(runTask);
   const periodic = periodicTasks.map((task) => setInterval(() => runTask(task), task.everyMs).unref());

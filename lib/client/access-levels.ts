@@ -7,6 +7,8 @@ export const OWNER = 50;
 export const roleName = (level: number | null | undefined): string | null => (level ? (ROLES[level] ?? null) : null);
 
 /** The higher of a project membership and an inherited group membership (ProjectWithAccess.permissions). */
-export function effectiveLevel(permissions: { project_access: { access_level: number } | null; group_access: { access_level: number } | null } | undefined): number {
+export function effectiveLevel(
+  permissions: { project_access: { access_level: number } | null; group_access: { access_level: number } | null } | undefined,
+): number {
   return Math.max(permissions?.project_access?.access_level ?? 0, permissions?.group_access?.access_level ?? 0);
 }

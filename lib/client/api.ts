@@ -44,8 +44,8 @@ export function errorMessage(status: number, body: unknown): string {
     const b = body as Record<string, unknown>;
     if (typeof b.message === 'string') return b.message;
     if (b.message && typeof b.message === 'object') {
-      const parts = Object.entries(b.message as Record<string, unknown>).map(([attr, msgs]) =>
-        `${attr} ${Array.isArray(msgs) ? msgs.join(', ') : String(msgs)}`,
+      const parts = Object.entries(b.message as Record<string, unknown>).map(
+        ([attr, msgs]) => `${attr} ${Array.isArray(msgs) ? msgs.join(', ') : String(msgs)}`,
       );
       if (parts.length) return parts.join('; ');
     }

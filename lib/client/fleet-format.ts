@@ -3,8 +3,7 @@ const count = new Intl.NumberFormat('en-US');
 export const formatCount = (n: number | null | undefined) => (n === null || n === undefined ? '–' : count.format(n));
 
 /** "Nov 24" for a YYYY-MM-DD day (UTC, as the API counts days). */
-export const formatDay = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+export const formatDay = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Seconds as "850 ms", "12.5 s", "3 min 20 s", "1 h 5 min"; "–" when there is none. */
 export function formatDuration(seconds: number | null | undefined): string {

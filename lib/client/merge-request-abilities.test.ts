@@ -16,7 +16,11 @@ describe('canUpdateMergeRequest (dashboard) agrees with the API policy', () => {
   ];
   it.each(cases)('level $level admin $admin author $author assignee $assignee -> $expected', (c) => {
     const client = canUpdateMergeRequest({ id: 1, admin: c.admin, level: c.level }, { author: user(c.author), assignees: [user(c.assignee)] });
-    const server = serverRule({ signedIn: true, admin: c.admin, level: c.level, userId: 1 }, { visibility: 'private' }, { authorId: c.author, assigneeIds: [c.assignee] });
+    const server = serverRule(
+      { signedIn: true, admin: c.admin, level: c.level, userId: 1 },
+      { visibility: 'private' },
+      { authorId: c.author, assigneeIds: [c.assignee] },
+    );
     expect(client).toBe(c.expected);
     expect(server).toBe(c.expected);
   });

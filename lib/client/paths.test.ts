@@ -47,7 +47,17 @@ describe('parseProjectPage', () => {
     expect(parseProjectPage(['commit', 'ABCDEF12'])).toEqual({ kind: 'commit', sha: 'abcdef12' });
   });
   it('refuses what it does not serve', () => {
-    for (const page of [[], ['merge_requests', '0'], ['merge_requests', 'x'], ['merge_requests', '99999999999'], ['merge_requests', '1', 'diffs'], ['merge_requests', '1', 'commits', 'x'], ['commit', 'xyz'], ['commit'], ['branches']]) {
+    for (const page of [
+      [],
+      ['merge_requests', '0'],
+      ['merge_requests', 'x'],
+      ['merge_requests', '99999999999'],
+      ['merge_requests', '1', 'diffs'],
+      ['merge_requests', '1', 'commits', 'x'],
+      ['commit', 'xyz'],
+      ['commit'],
+      ['branches'],
+    ]) {
       expect(parseProjectPage(page)).toBeNull();
     }
   });

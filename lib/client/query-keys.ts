@@ -5,8 +5,7 @@ export const queryKeys = {
   auditEvents: (source: string, filters: Record<string, unknown>) => ['audit_events', source, filters] as const,
   personalAccessTokens: {
     all: ['personal_access_tokens'] as const,
-    list: (filters: { userId: number; page: number; perPage: number; state?: string }) =>
-      ['personal_access_tokens', 'list', filters] as const,
+    list: (filters: { userId: number; page: number; perPage: number; state?: string }) => ['personal_access_tokens', 'list', filters] as const,
   },
   userSessions: ['user', 'sessions'] as const,
   runners: {
@@ -58,7 +57,8 @@ export const queryKeys = {
     contextCommits: (project: string, iid: number) => ['merge_requests', project, 'detail', iid, 'context_commits'] as const,
   },
   commits: {
-    list: (project: string, filters: { ref?: string; search?: string; author?: string; since?: string; until?: string }) => ['commits', project, 'list', filters] as const,
+    list: (project: string, filters: { ref?: string; search?: string; author?: string; since?: string; until?: string }) =>
+      ['commits', project, 'list', filters] as const,
     detail: (project: string, sha: string) => ['commits', project, 'detail', sha] as const,
   },
   /** The Admin area's users (GET /users as an administrator: emails, state, admin flag). */

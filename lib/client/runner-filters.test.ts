@@ -6,7 +6,11 @@ const parse = (qs: string) => parseRunnerFilters(new URLSearchParams(qs));
 
 describe('[RUNNERS] runner list filters in the URL', () => {
   it('reads search, sort and membership, keeping the defaults out of the URL', () => {
-    expect(parse('search=%20build%20&sort=CONTACTED_ASC&membership=all_available')).toMatchObject({ search: 'build', sort: 'CONTACTED_ASC', membership: 'all_available' });
+    expect(parse('search=%20build%20&sort=CONTACTED_ASC&membership=all_available')).toMatchObject({
+      search: 'build',
+      sort: 'CONTACTED_ASC',
+      membership: 'all_available',
+    });
     expect(parse('sort=NAME&membership=bogus')).toMatchObject({ sort: 'CREATED_DESC', membership: 'descendants' });
     expect(runnerFiltersQuery('page=3&sort=CONTACTED_ASC', { sort: 'CREATED_DESC' })).toBe('');
     expect(runnerFiltersQuery('page=3', { search: 'db', membership: 'all_available' })).toBe('search=db&membership=all_available');

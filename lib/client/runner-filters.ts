@@ -51,8 +51,7 @@ export interface RunnerFilters {
 
 type Params = { get(name: string): string | null };
 
-const oneOf = <T extends string>(list: Array<{ value: T }>, raw: string | null): T | undefined =>
-  list.find((item) => item.value === raw)?.value;
+const oneOf = <T extends string>(list: Array<{ value: T }>, raw: string | null): T | undefined => list.find((item) => item.value === raw)?.value;
 
 const text = (raw: string | null) => {
   const v = raw?.trim();
@@ -102,8 +101,14 @@ export function runnerFiltersQuery(current: string, changes: Partial<RunnerFilte
 
 /** Filters that narrow the list (the tab, sort and membership do not count: they only pick or order). */
 export const hasFilters = (f: Pick<RunnerFilters, 'type' | 'status' | 'paused' | 'tagList' | 'versionPrefix' | 'search' | 'ownerGroupId' | 'ownerProjectId'>) =>
-  f.type !== undefined || f.status !== undefined || f.paused !== undefined || f.tagList !== undefined || f.versionPrefix !== undefined || f.search !== undefined ||
-  f.ownerGroupId !== undefined || f.ownerProjectId !== undefined;
+  f.type !== undefined ||
+  f.status !== undefined ||
+  f.paused !== undefined ||
+  f.tagList !== undefined ||
+  f.versionPrefix !== undefined ||
+  f.search !== undefined ||
+  f.ownerGroupId !== undefined ||
+  f.ownerProjectId !== undefined;
 
 /** The list query for the API (GET /runners/all, /runners, /groups/:id/runners), without page and type. */
 export function runnerFilterParams(f: RunnerFilters, opts: { group: boolean }) {

@@ -16,7 +16,15 @@ describe('runner paths', () => {
     expect(parseRunnerSubPage(['runners', '12'])).toEqual({ page: 'show', id: 12 });
     expect(parseRunnerSubPage(['runners', '12', 'edit'])).toEqual({ page: 'edit', id: 12 });
     expect(parseRunnerSubPage(['runners', '12', 'register'])).toEqual({ page: 'register', id: 12 });
-    for (const bad of [['runners'], ['runners', '0'], ['runners', 'x'], ['runners', '1', 'delete'], ['runners', '1', 'edit', 'x'], ['runners', 'new', 'x'], ['settings']]) {
+    for (const bad of [
+      ['runners'],
+      ['runners', '0'],
+      ['runners', 'x'],
+      ['runners', '1', 'delete'],
+      ['runners', '1', 'edit', 'x'],
+      ['runners', 'new', 'x'],
+      ['settings'],
+    ]) {
       expect(parseRunnerSubPage(bad)).toBeNull();
     }
   });

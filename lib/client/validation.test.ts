@@ -5,7 +5,9 @@ import { parameterErrors, validationMessages } from './validation';
 
 describe('[RUNNERS] validationMessages', () => {
   it('keeps model validation messages per attribute', () => {
-    const body = { message: { tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'], maximum_timeout: ['needs to be at least 10 minutes'] } };
+    const body = {
+      message: { tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'], maximum_timeout: ['needs to be at least 10 minutes'] },
+    };
     expect(validationMessages(new ApiError(400, 'x', body))).toEqual({
       byAttribute: {
         tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'],
@@ -49,7 +51,7 @@ describe('[TOKENS] validationMessages with full messages', () => {
 
 describe('[RUNNERS] parameterErrors', () => {
   const params = ['version_prefix', 'status', 'tag_list'];
-  it('puts each of Grape\'s parameter errors on its parameter', () => {
+  it("puts each of Grape's parameter errors on its parameter", () => {
     const body = { error: 'version_prefix is invalid, status does not have a valid value' };
     expect(parameterErrors(new ApiError(400, body.error, body), params)).toEqual({
       byAttribute: { version_prefix: ['is invalid'], status: ['does not have a valid value'] },
@@ -65,7 +67,10 @@ describe('[RUNNERS] parameterErrors', () => {
   });
 
   it('splits the 400 sentence POST /user/runners answers back per attribute', () => {
-    const body = { message: '400 Bad request - Tags list can not be empty when runner is not allowed to pick untagged jobs and Maximum timeout needs to be at least 10 minutes' };
+    const body = {
+      message:
+        '400 Bad request - Tags list can not be empty when runner is not allowed to pick untagged jobs and Maximum timeout needs to be at least 10 minutes',
+    };
     expect(validationMessages(new ApiError(400, body.message, body), { tags_list: 'Tags list', maximum_timeout: 'Maximum timeout' })).toEqual({
       byAttribute: { tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'], maximum_timeout: ['needs to be at least 10 minutes'] },
       general: [],

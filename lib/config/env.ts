@@ -65,7 +65,12 @@ const schema = z.object({
     .refine((v) => /^(\d+(\s*,\s*\d+)*)?$/.test(v), 'must be user ids separated by commas')
     .transform((v) => (v ? v.split(',').map((id) => Number(id.trim())) : []))
     .default([]),
-  RUNWAY_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(2 ** 31).default(DEFAULT_MAX_BODY_BYTES),
+  RUNWAY_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2 ** 31)
+    .default(DEFAULT_MAX_BODY_BYTES),
   // Runner polls answered by the http wrapper straight from their route objects (lib/runner-agent/fast-path).
   RUNWAY_RUNNER_FAST_PATH: bool.default(true),
   // GitLab Workhorse's apiCiLongPollingDuration: how long a job poll with an unchanged last_update is held.

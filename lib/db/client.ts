@@ -31,7 +31,9 @@ function open(url: string): Connection {
   // On the embedded database the hub LISTENs on the one shared session, and notifications arrive on the
   // connection that committed: hand them to the hub (a globalThis hook, as the hub may be another bundle's copy).
   pool.on('connect', (client) =>
-    client.on('notification', (m) => (globalThis as { __runwayPoolNotification?: (c: string, p: string) => void }).__runwayPoolNotification?.(m.channel, m.payload ?? '')),
+    client.on('notification', (m) =>
+      (globalThis as { __runwayPoolNotification?: (c: string, p: string) => void }).__runwayPoolNotification?.(m.channel, m.payload ?? ''),
+    ),
   );
   const name = preparedStatementsEnabled() ? statementNamer() : undefined;
   const prisma = new PrismaClient({

@@ -32,12 +32,7 @@ const urlFor = (port: number) => `postgresql://postgres:postgres@127.0.0.1:${por
  * socket that opened it. Callers still size their pools to 1; the spare sockets cover a pool handing over
  * to the next one and a psql session.
  */
-export async function startEmbeddedDatabase(opts: {
-  dir: string;
-  port?: number;
-  maxConnections?: number;
-  role?: EmbeddedRole;
-}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(opts: { dir: string; port?: number; maxConnections?: number; role?: EmbeddedRole }): Promise<EmbeddedDatabase> {
   const role = opts.role ?? 'server';
   const memory = opts.dir === 'memory://';
   let releaseLock = async () => undefined as void;
@@ -96,9 +91,7 @@ async function lockDataDir(file: string, role: EmbeddedRole): Promise<() => Prom
           await sleep(250);
           continue;
         }
-        throw new Error(
-          `the embedded database ${path.dirname(file)} is in use by another Runway process (pid ${holder.pid}); stop it, or set DATABASE_URL`,
-        );
+        throw new Error(`the embedded database ${path.dirname(file)} is in use by another Runway process (pid ${holder.pid}); stop it, or set DATABASE_URL`);
       }
       await rm(file, { force: true });
     }

@@ -25,7 +25,9 @@ describe('[DB] migrations', () => {
       expect(await applyMigrations(db.url, { lock: false })).toEqual([]);
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
-      const rows = await client.query('SELECT migration_name, finished_at, rolled_back_at, applied_steps_count, checksum FROM _prisma_migrations ORDER BY migration_name');
+      const rows = await client.query(
+        'SELECT migration_name, finished_at, rolled_back_at, applied_steps_count, checksum FROM _prisma_migrations ORDER BY migration_name',
+      );
       await client.end();
       expect(rows.rows.map((r) => r.migration_name)).toEqual(names);
       for (const r of rows.rows) {

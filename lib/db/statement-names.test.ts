@@ -30,8 +30,7 @@ describe('[DB] statement names', () => {
     });
 
     // The embedded database keeps one session across connections: the unprepared case runs first.
-    const prepared = async () =>
-      (await db().$queryRaw<{ statement: string }[]>`SELECT statement FROM pg_prepared_statements`).map((r) => r.statement);
+    const prepared = async () => (await db().$queryRaw<{ statement: string }[]>`SELECT statement FROM pg_prepared_statements`).map((r) => r.statement);
 
     it('prepares nothing when turned off', async () => {
       process.env.RUNWAY_DB_PREPARED_STATEMENTS = 'false';

@@ -15,7 +15,11 @@ export function fleetStatusEntity(counts: StatusCounts, now = new Date()) {
 }
 
 /** GET /runners/fleet/jobs: the window's totals, per day, and the two runner rankings. */
-export function fleetJobsEntity(days: number, work: { days: JobDay[]; total: Omit<JobDay, 'date'> }, top: { busiest: RunnerWork[]; longestQueues: RunnerWork[] }) {
+export function fleetJobsEntity(
+  days: number,
+  work: { days: JobDay[]; total: Omit<JobDay, 'date'> },
+  top: { busiest: RunnerWork[]; longestQueues: RunnerWork[] },
+) {
   return {
     days,
     jobs: work.total.jobs,

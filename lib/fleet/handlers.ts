@@ -9,7 +9,7 @@ import { jobDays, statusCounts, statusHistory, topRunners, versionsInUse } from 
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-function requireFleetReader(ctx: RequestContext<any>): void {
+function requireFleetReader(ctx: RequestContext): void {
   if (!canReadFleet(ctx.user())) throw forbidden();
 }
 

@@ -173,7 +173,6 @@ export async function topRunners(days: number): Promise<{ busiest: RunnerWork[];
       JOIN per_runner pr ON pr.runner_id = p.runner_id
       JOIN ci_runners r ON r.id = p.runner_id,
       LATERAL (SELECT ${percentiles} FROM ci_builds b WHERE b.runner_id = p.runner_id AND b.created_at >= ${windowStart(days)}) x`);
-  const ranked = (key: 'busy_rank' | 'queue_rank') =>
-    rows.filter((r) => r[key] !== null).sort((a, b) => a[key]! - b[key]!);
+  const ranked = (key: 'busy_rank' | 'queue_rank') => rows.filter((r) => r[key] !== null).sort((a, b) => a[key]! - b[key]!);
   return { busiest: ranked('busy_rank'), longestQueues: ranked('queue_rank') };
 }

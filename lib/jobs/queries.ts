@@ -9,8 +9,19 @@ import { hydrateProjectInfo, PROJECT_INFO_JSON, type RunnerProjectInfo } from '.
 
 /** Ci::HasStatus AVAILABLE_STATUSES (18.x). */
 export const JOB_STATUSES = [
-  'created', 'waiting_for_resource', 'preparing', 'waiting_for_callback', 'pending', 'running', 'success',
-  'failed', 'canceling', 'canceled', 'skipped', 'manual', 'scheduled',
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'waiting_for_callback',
+  'pending',
+  'running',
+  'success',
+  'failed',
+  'canceling',
+  'canceled',
+  'skipped',
+  'manual',
+  'scheduled',
 ] as const;
 
 export interface RunnerJobsQuery {
@@ -48,7 +59,10 @@ const JOB_COLUMNS = sql`b.id, b.runner_id AS "runnerId", b.runner_manager_id AS 
   b.started_at AS "startedAt", b.finished_at AS "finishedAt", b.erased_at AS "erasedAt", b.queued_duration AS "queuedDuration"`;
 
 /** What JobBasicWithProject shows of a job's user (UserDetails fields). */
-export type JobUser = Pick<User, 'id' | 'username' | 'name' | 'publicEmail' | 'state' | 'createdAt' | 'bio' | 'location' | 'jobTitle' | 'organization' | 'websiteUrl'>;
+export type JobUser = Pick<
+  User,
+  'id' | 'username' | 'name' | 'publicEmail' | 'state' | 'createdAt' | 'bio' | 'location' | 'jobTitle' | 'organization' | 'websiteUrl'
+>;
 
 /** A job with its user, pipeline, project (with namespace) and the pipeline's commit, from the same statement. */
 export interface JobRow extends Job {

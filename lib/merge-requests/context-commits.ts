@@ -58,7 +58,12 @@ export async function addContextCommits(mr: MrRow, ids: string[]): Promise<Commi
   } catch (err) {
     // A concurrent request added one of these first.
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
-      throw alreadyCreated(await duplicates(mr.id, commits.map((c) => c.sha)));
+      throw alreadyCreated(
+        await duplicates(
+          mr.id,
+          commits.map((c) => c.sha),
+        ),
+      );
     }
     throw err;
   }

@@ -54,7 +54,9 @@ describe('[MERGE REQUESTS] policy matrix', () => {
 
 describe('destroy_merge_request', () => {
   it('project Owners and admins only (not the author, not Maintainers)', () => {
-    const allowed = Object.entries(roles).filter(([, viewer]) => canDeleteMergeRequest(viewer)).map(([name]) => name);
+    const allowed = Object.entries(roles)
+      .filter(([, viewer]) => canDeleteMergeRequest(viewer))
+      .map(([name]) => name);
     expect(allowed.sort()).toEqual(['admin', 'owner']);
   });
 });

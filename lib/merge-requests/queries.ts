@@ -50,7 +50,9 @@ function where(projectId: number, f: MrListFilters) {
     ...(f.sourceBranch ? { sourceBranch: f.sourceBranch } : {}),
     ...(f.targetBranch ? { targetBranch: f.targetBranch } : {}),
     ...(f.iids?.length ? { iid: { in: f.iids } } : {}),
-    ...(f.search ? { OR: [{ title: { contains: f.search, mode: 'insensitive' as const } }, { description: { contains: f.search, mode: 'insensitive' as const } }] } : {}),
+    ...(f.search
+      ? { OR: [{ title: { contains: f.search, mode: 'insensitive' as const } }, { description: { contains: f.search, mode: 'insensitive' as const } }] }
+      : {}),
     ...(f.authorId !== undefined ? { authorId: f.authorId } : {}),
     ...(f.authorUsername ? { author: { username: { equals: f.authorUsername, mode: 'insensitive' as const } } } : {}),
   };
@@ -137,7 +139,10 @@ export async function loadMrPageDataByProject(mrs: MrRow[]): Promise<Map<number,
   const [users, branches] = await Promise.all([
     userIds.size ? db().user.findMany({ where: { id: { in: [...userIds] } } }) : Promise.resolve([] as User[]),
     projectIds.size
-      ? db().branch.findMany({ where: { projectId: { in: [...projectIds] }, name: { in: [...names] } }, select: { projectId: true, name: true, commitSha: true } })
+      ? db().branch.findMany({
+          where: { projectId: { in: [...projectIds] }, name: { in: [...names] } },
+          select: { projectId: true, name: true, commitSha: true },
+        })
       : Promise.resolve([]),
   ]);
   const userMap = new Map(users.map((u) => [u.id, u]));

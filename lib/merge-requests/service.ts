@@ -108,7 +108,14 @@ export async function updateMergeRequest(project: ProjectRecord, mr: MrRow, acto
     const willBeOpen = reopening || (mr.state === 'opened' && !closing);
     if (willBeOpen && (reopening || target !== mr.targetBranch)) {
       const open = await tx.mergeRequest.findFirst({
-        where: { projectId: project.id, sourceProjectId: mr.sourceProjectId, sourceBranch: mr.sourceBranch, targetBranch: target, state: 'opened', NOT: { id: mr.id } },
+        where: {
+          projectId: project.id,
+          sourceProjectId: mr.sourceProjectId,
+          sourceBranch: mr.sourceBranch,
+          targetBranch: target,
+          state: 'opened',
+          NOT: { id: mr.id },
+        },
         select: { iid: true },
         orderBy: { id: 'asc' },
       });

@@ -8,7 +8,10 @@ export const DEFAULT_MONITORING_ALLOWLIST = '127.0.0.0/8,::1/128';
 /** Parses `a.b.c.d/n, ::1/128, 10.0.0.1`; throws with the offending entry. */
 export function parseAllowlist(value: string): BlockList {
   const list = new BlockList();
-  for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [address, prefixText] = entry.split('/');
     const family = isIP(address);
     if (!family) throw new Error(`not an IP address or CIDR range: ${entry}`);

@@ -146,10 +146,9 @@ const ENABLED_FEATURES = [
 export function projectEntity(p: ProjectRecord, opts: { admin: boolean; owner?: User | null }) {
   const api = `${externalUrl()}/api/v4/projects/${p.id}`;
   // Typed key by key, so the OpenAPI document (read off this function's type) lists every feature.
-  const features = Object.fromEntries(ENABLED_FEATURES.map((k) => [k, p.visibility === 'private' && k === 'pages_access_level' ? 'private' : 'enabled'])) as Record<
-    (typeof ENABLED_FEATURES)[number],
-    'enabled' | 'private'
-  >;
+  const features = Object.fromEntries(
+    ENABLED_FEATURES.map((k) => [k, p.visibility === 'private' && k === 'pages_access_level' ? 'private' : 'enabled']),
+  ) as Record<(typeof ENABLED_FEATURES)[number], 'enabled' | 'private'>;
   return {
     ...basicProjectDetails(p),
     container_registry_image_prefix: `${sshHost()}/${p.fullPath}`.toLowerCase(),
@@ -287,8 +286,6 @@ export function publicGroupDetails(g: NamespaceRecord) {
 export function namespaceEntity(ns: NamespaceLike, counts?: { members: number; projects: number }) {
   return {
     ...namespaceBasic(ns),
-    ...(ns.kind === 'group' && counts
-      ? { members_count_with_descendants: counts.members, root_repository_size: null, projects_count: counts.projects }
-      : {}),
+    ...(ns.kind === 'group' && counts ? { members_count_with_descendants: counts.members, root_repository_size: null, projects_count: counts.projects } : {}),
   };
 }

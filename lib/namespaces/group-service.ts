@@ -66,7 +66,10 @@ export async function updateGroup(actor: Actor, group: NamespaceRecord, c: Group
       if (c.sharedRunnersSetting !== undefined) {
         // As Groups::UpdateService: the runner setting goes first and a refusal is the only error answered.
         const parent = group.parentId
-          ? await tx.namespace.findUnique({ where: { id: group.parentId }, select: { sharedRunnersEnabled: true, allowDescendantsOverrideDisabledSharedRunners: true } })
+          ? await tx.namespace.findUnique({
+              where: { id: group.parentId },
+              select: { sharedRunnersEnabled: true, allowDescendantsOverrideDisabledSharedRunners: true },
+            })
           : null;
         const current = {
           id: group.id,
@@ -115,7 +118,10 @@ export async function deleteGroup(actor: Actor, group: NamespaceRecord): Promise
     if (!tree.some((n) => n.id === group.id)) throw notFound('Group');
     const ids = tree.map((n) => n.id);
     const inside = await tx.project.findMany({ where: { namespaceId: { in: ids } }, select: { id: true }, orderBy: { id: 'asc' } });
-    const locked = await lockProjects(tx, inside.map((p) => p.id));
+    const locked = await lockProjects(
+      tx,
+      inside.map((p) => p.id),
+    );
     await purgeLockedProjects(tx, locked);
     await tx.runner.deleteMany({ where: { groupId: { in: ids } } });
     // Children before parents: parent_id is ON DELETE RESTRICT.

@@ -9,7 +9,16 @@ import { countMembers, findMember, listMembers, memberById } from './members';
 import { countGroups, countProjects, listGroups, listProjects, namespaceOwners, projectPermissions, type GroupFilters, type ProjectFilters } from './queries';
 import { findGroup, findProject } from './resolve';
 import { loadProjectRecords, type NamespaceRecord, type ProjectRecord } from './records';
-import { createMemberParams, createGroupParams, createProjectParams, listGroupProjectsParams, listGroupsParams, listMembersParams, listProjectsParams, showGroupParams } from './schema';
+import {
+  createMemberParams,
+  createGroupParams,
+  createProjectParams,
+  listGroupProjectsParams,
+  listGroupsParams,
+  listMembersParams,
+  listProjectsParams,
+  showGroupParams,
+} from './schema';
 import { addMember, createGroup as createGroupService, createProject as createProjectService, type MemberSource } from './service';
 import type { Parsed } from '../api/params';
 
@@ -163,9 +172,7 @@ export async function createProjectHandler(ctx: Ctx<typeof createProjectParams>)
 
 export async function memberSource(ctx: RequestContext, kind: 'group' | 'project'): Promise<MemberSource> {
   const actor = ctx.user();
-  return kind === 'group'
-    ? { kind, group: await findGroup(actor, ctx.pathParams.id) }
-    : { kind, project: await findProject(actor, ctx.pathParams.id) };
+  return kind === 'group' ? { kind, group: await findGroup(actor, ctx.pathParams.id) } : { kind, project: await findProject(actor, ctx.pathParams.id) };
 }
 
 /** GET /:source/:id/members and /members/all */
@@ -194,7 +201,11 @@ export const createMemberHandler = (kind: 'group' | 'project') => async (ctx: Ct
   const actor = ctx.user();
   const source = await memberSource(ctx, kind);
   const i = ctx.input;
-  const id = await addMember(actor, source, { userId: i.user_id ?? undefined, username: i.username ?? undefined, accessLevel: i.access_level, expiresAt: i.expires_at });
+  const id = await addMember(actor, source, {
+    userId: i.user_id ?? undefined,
+    username: i.username ?? undefined,
+    accessLevel: i.access_level,
+    expiresAt: i.expires_at,
+  });
   return created(memberEntity(await memberById(source, id)));
 };
-

@@ -21,7 +21,12 @@ async function present(actor: Actor, namespaces: Namespace[]) {
 export async function listNamespacesHandler(ctx: RequestContext<typeof listNamespacesParams>) {
   const actor = ctx.user();
   const i = ctx.input;
-  const f = { search: i.search || undefined, ownedOnly: i.owned_only === true, topLevelOnly: i.top_level_only ?? false, fullPathSearch: i.full_path_search ?? false };
+  const f = {
+    search: i.search || undefined,
+    ownedOnly: i.owned_only === true,
+    topLevelOnly: i.top_level_only ?? false,
+    fullPathSearch: i.full_path_search ?? false,
+  };
   const page = await ctx.paginate({ fetch: (offset, limit) => listNamespaces(actor, f, { offset, limit }), count: () => countNamespaces(actor, f) });
   return paginated({ items: await present(actor, page.items), headers: page.headers });
 }

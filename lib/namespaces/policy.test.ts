@@ -95,7 +95,13 @@ describe('project and group settings abilities', () => {
 });
 
 describe('changing and removing members', () => {
-  const target = (level: number, extra: Partial<import('./policy').MemberTarget> = {}) => ({ level, self: false, lastOwner: false, namespaceHolder: false, ...extra });
+  const target = (level: number, extra: Partial<import('./policy').MemberTarget> = {}) => ({
+    level,
+    self: false,
+    lastOwner: false,
+    namespaceHolder: false,
+    ...extra,
+  });
   it('lets group Owners and admins manage group members, and nobody touch the last owner', () => {
     expect(canUpdateMember('group', ACTORS.owner, target(30), 40)).toBe(true);
     expect(canUpdateMember('group', ACTORS.maintainer, target(30), 20)).toBe(false);

@@ -40,8 +40,7 @@ export const canCreateSubgroup = (viewer: Viewer) => viewer.admin || viewer.leve
 export const canCreateProjectInGroup = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.DEVELOPER;
 
 /** A personal namespace takes projects from its owner only (and admins). */
-export const canCreateProjectInUserNamespace = (user: { id: number; admin: boolean }, ns: { ownerId: number | null }) =>
-  user.admin || ns.ownerId === user.id;
+export const canCreateProjectInUserNamespace = (user: { id: number; admin: boolean }, ns: { ownerId: number | null }) => user.admin || ns.ownerId === user.id;
 
 /** Managing members (admin_project_member / admin_group_member): Maintainer+. */
 export const canManageMembers = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.MAINTAINER;

@@ -60,7 +60,8 @@ export async function updateProject(actor: Actor, project: ProjectRecord, c: Pro
       if (c.name?.trim() && !errors.name && c.name.toLowerCase() !== project.name.toLowerCase() && (await projectNameTaken(ns.id, c.name, tx))) {
         add('name', 'has already been taken');
       }
-      if (c.path && !errors.path && c.path.toLowerCase() !== project.path.toLowerCase() && (await fullPathTaken(fullPath, tx))) add('path', 'has already been taken');
+      if (c.path && !errors.path && c.path.toLowerCase() !== project.path.toLowerCase() && (await fullPathTaken(fullPath, tx)))
+        add('path', 'has already been taken');
       // Project validation: instance runners cannot be turned on under a group "disabled and unoverridable" (the
       // group row is read FOR SHARE so a concurrent group change cannot slip between).
       if (c.sharedRunnersEnabled && ns.kind === 'group') {
@@ -94,7 +95,9 @@ export async function updateProject(actor: Actor, project: ProjectRecord, c: Pro
 /** Drops this instance's repository mirrors of deleted projects: a cache, so failures are only logged. */
 export async function removeMirrors(projectIds: number[]): Promise<void> {
   for (const id of projectIds) {
-    await rm(await mirrorPath(id), { recursive: true, force: true }).catch((err) => logError('could not remove a deleted project mirror', err, { projectId: id }));
+    await rm(await mirrorPath(id), { recursive: true, force: true }).catch((err) =>
+      logError('could not remove a deleted project mirror', err, { projectId: id }),
+    );
   }
 }
 

@@ -16,7 +16,10 @@ export async function deleteGroupTrees(tx: Tx, groupIds: number[]): Promise<void
   if (!groupIds.length) return;
   const tree = await tx.$queryRaw<{ id: number; depth: number }[]>`
     SELECT id, cardinality(traversal_ids) AS depth FROM namespaces WHERE kind = 'group' AND traversal_ids && ${groupIds}::int[]`;
-  await deleteProjectsIn(tx, tree.map((r) => r.id));
+  await deleteProjectsIn(
+    tx,
+    tree.map((r) => r.id),
+  );
   // One level at a time, deepest first: parent_id is ON DELETE RESTRICT.
   const depths = [...new Set(tree.map((r) => r.depth))].sort((a, b) => b - a);
   for (const depth of depths) {

@@ -38,12 +38,10 @@ export const PROJECT_NAME_RE = /^[\p{L}\p{N}_\p{Extended_Pictographic}][\p{L}\p{
 // GitLab's validation messages, shared by create and update.
 export const GROUP_NAME_MESSAGE =
   "can contain only letters, digits, emoji, '_', '.', dash, space, parenthesis. It must start with letter, digit, emoji or '_'.";
-export const GROUP_PATH_MESSAGE =
-  "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.";
+export const GROUP_PATH_MESSAGE = "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.";
 export const PROJECT_NAME_MESSAGE =
   "can contain only letters, digits, emoji, '_', '.', '+', dashes, or spaces. It must start with a letter, digit, emoji, or '_'.";
-export const PROJECT_PATH_MESSAGE =
-  "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'";
+export const PROJECT_PATH_MESSAGE = "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'";
 
 export const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === 'P2002';
 /** A row referred to went away meanwhile (a namespace deleted while a project or subgroup was being created in it). */
@@ -180,9 +178,13 @@ export async function createProject(actor: Actor, input: NewProject): Promise<nu
       // Instance runners default to the group's setting; asking for them under "disabled and unoverridable" is refused.
       let sharedRunnersEnabled = input.sharedRunnersEnabled ?? true;
       if (namespace.kind === 'group') {
-        const group = await tx.namespace.findUniqueOrThrow({ where: { id: namespace.id }, select: { sharedRunnersEnabled: true, allowDescendantsOverrideDisabledSharedRunners: true } });
+        const group = await tx.namespace.findUniqueOrThrow({
+          where: { id: namespace.id },
+          select: { sharedRunnersEnabled: true, allowDescendantsOverrideDisabledSharedRunners: true },
+        });
         if (input.sharedRunnersEnabled === undefined) sharedRunnersEnabled = sharedRunnersSetting(group) === 'enabled';
-        else if (input.sharedRunnersEnabled && forbidsOverride(group)) add('shared_runners_enabled', 'cannot be enabled because parent group does not allow it');
+        else if (input.sharedRunnersEnabled && forbidsOverride(group))
+          add('shared_runners_enabled', 'cannot be enabled because parent group does not allow it');
       }
       if (Object.keys(errors).length) throw validationError(errors);
       const project = await tx.project.create({
@@ -233,7 +235,8 @@ export async function sourceViewer(actor: Actor, source: MemberSource): Promise<
 
 /** The highest membership the user inherits from the source's ancestor groups (and its group's name). */
 export async function inheritedMembership(tx: Tx, source: MemberSource, userId: number): Promise<{ level: number; groupName: string } | null> {
-  const ids = source.kind === 'group' ? source.group.traversalIds.slice(0, -1) : source.project.namespace.kind === 'group' ? source.project.namespace.traversalIds : [];
+  const ids =
+    source.kind === 'group' ? source.group.traversalIds.slice(0, -1) : source.project.namespace.kind === 'group' ? source.project.namespace.traversalIds : [];
   if (!ids.length) return null;
   const row = await tx.groupMember.findFirst({
     where: { groupId: { in: ids }, userId, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date(new Date().toISOString().slice(0, 10)) } }] },
@@ -289,4 +292,3 @@ export async function addMember(actor: Actor, source: MemberSource, input: NewMe
     throw err;
   }
 }
-

@@ -5,9 +5,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../db/migrations';
 import { disconnectDb } from '../db/client';
-import {
-  closeHub, HUB_APPLICATION_NAME, IN_PROCESS_FLAG, notifyChannel, parseRunnerChange, RUNNER_CHANGES_CHANNEL, subscribe,
-} from './hub';
+import { closeHub, HUB_APPLICATION_NAME, IN_PROCESS_FLAG, notifyChannel, parseRunnerChange, RUNNER_CHANGES_CHANNEL, subscribe } from './hub';
 
 const serverUrl = process.env.DATABASE_URL;
 const NAME = `runway_test_hub_${process.pid}`;
@@ -151,9 +149,9 @@ describe.skipIf(!serverUrl)('[PLATFORM] notification hub', () => {
     const next = async () => parseRunnerChange(await changes.next());
 
     let n = next();
-    const { rows: [runner] } = await other.query(
-      `INSERT INTO ci_runners (runner_type, token_digest) VALUES ('project_type', md5(random()::text)) RETURNING id`,
-    );
+    const {
+      rows: [runner],
+    } = await other.query(`INSERT INTO ci_runners (runner_type, token_digest) VALUES ('project_type', md5(random()::text)) RETURNING id`);
     expect(await n).toEqual({ id: runner.id, op: 'INSERT', table: 'ci_runners' });
 
     n = next();
@@ -168,12 +166,12 @@ describe.skipIf(!serverUrl)('[PLATFORM] notification hub', () => {
     await other.query('UPDATE ci_runners SET active = false, updated_at = now() WHERE id = $1', [runner.id]);
     expect(await n).toEqual({ id: runner.id, op: 'UPDATE', table: 'ci_runners' });
 
-    const { rows: [ns] } = await other.query(
-      `INSERT INTO namespaces (kind, name, path, full_path) VALUES ('user', 'hub', 'hub', 'hub') RETURNING id`,
-    );
-    const { rows: [project] } = await other.query(
-      `INSERT INTO projects (name, path, namespace_id, full_path) VALUES ('p', 'p', $1, 'hub/p') RETURNING id`, [ns.id],
-    );
+    const {
+      rows: [ns],
+    } = await other.query(`INSERT INTO namespaces (kind, name, path, full_path) VALUES ('user', 'hub', 'hub', 'hub') RETURNING id`);
+    const {
+      rows: [project],
+    } = await other.query(`INSERT INTO projects (name, path, namespace_id, full_path) VALUES ('p', 'p', $1, 'hub/p') RETURNING id`, [ns.id]);
     n = next();
     await other.query('INSERT INTO ci_runner_projects (runner_id, project_id) VALUES ($1, $2)', [runner.id, project.id]);
     expect(await n).toEqual({ id: runner.id, op: 'INSERT', table: 'ci_runner_projects' });

@@ -34,8 +34,7 @@ export const IN_PROCESS_FLAG = 'RUNWAY_NOTIFICATIONS_IN_PROCESS';
 
 // Next.js may evaluate this module once per bundle: the state lives on globalThis, one per process.
 const holder = globalThis as typeof globalThis & { __runwayHub?: HubState };
-const hub = (): HubState =>
-  (holder.__runwayHub ??= { subscribers: new Map(), listening: new Map(), failures: 0, closed: false });
+const hub = (): HubState => (holder.__runwayHub ??= { subscribers: new Map(), listening: new Map(), failures: 0, closed: false });
 (globalThis as { __runwayPoolNotification?: (channel: string, payload: string) => void }).__runwayPoolNotification ??= (channel, payload) =>
   deliverPoolNotification(channel, payload);
 
@@ -137,7 +136,9 @@ function listen(channel: string): Promise<void> {
   const h = hub();
   let done = h.listening.get(channel);
   if (!done) {
-    done = connect().then((client) => client.query(`LISTEN ${channel}`)).then(() => undefined);
+    done = connect()
+      .then((client) => client.query(`LISTEN ${channel}`))
+      .then(() => undefined);
     h.listening.set(channel, done);
     done.catch(() => {
       if (h.listening.get(channel) === done) h.listening.delete(channel);

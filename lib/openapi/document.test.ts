@@ -10,7 +10,20 @@ import { operations } from './operations';
 import { routeFiles, routeIndexSource } from './route-files';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-type Doc = { paths: Record<string, Record<string, { parameters: Array<{ name: string; schema: Record<string, unknown>; description?: string }>; requestBody?: unknown; responses: Record<string, unknown>; 'x-runway-extension'?: boolean }>> };
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters: Array<{ name: string; schema: Record<string, unknown>; description?: string }>;
+        requestBody?: unknown;
+        responses: Record<string, unknown>;
+        'x-runway-extension'?: boolean;
+      }
+    >
+  >;
+};
 const doc = () => openApiDocument('https://runway.example.com') as unknown as Doc;
 
 describe('OpenAPI document', () => {

@@ -89,16 +89,17 @@ function parameterObjects(path: string, method: string, spec: EndpointSpec<never
   }
   const list = Array.isArray(op.entity);
   if (list && !parameters.some((p) => p.name === 'page')) parameters.push(...PAGINATION_PARAMS);
-  const requestBody = inBody && Object.keys(bodyProps).length
-    ? {
-        required: bodyRequired.length > 0,
-        description: 'Parameters may also be sent in the query string or as a form (application/x-www-form-urlencoded), as GitLab accepts.',
-        content: {
-          'application/json': { schema: { type: 'object', properties: bodyProps, ...(bodyRequired.length ? { required: bodyRequired } : {}) } },
-          'application/x-www-form-urlencoded': { schema: { type: 'object', properties: bodyProps } },
-        },
-      }
-    : undefined;
+  const requestBody =
+    inBody && Object.keys(bodyProps).length
+      ? {
+          required: bodyRequired.length > 0,
+          description: 'Parameters may also be sent in the query string or as a form (application/x-www-form-urlencoded), as GitLab accepts.',
+          content: {
+            'application/json': { schema: { type: 'object', properties: bodyProps, ...(bodyRequired.length ? { required: bodyRequired } : {}) } },
+            'application/x-www-form-urlencoded': { schema: { type: 'object', properties: bodyProps } },
+          },
+        }
+      : undefined;
   return { parameters, requestBody, hasParams: parameters.length > pathNames.length || !!requestBody };
 }
 

@@ -52,7 +52,8 @@ export function entitySchemas(root: string): Record<string, JsonSchema> {
       const decl = exported.valueDeclaration;
       const wanted = extras.get(file);
       if (wanted ? !wanted.has(exported.name) : !entityTs.includes(file)) continue;
-      const isFunction = decl && (ts.isFunctionDeclaration(decl) || (ts.isVariableDeclaration(decl) && decl.initializer && ts.isArrowFunction(decl.initializer)));
+      const isFunction =
+        decl && (ts.isFunctionDeclaration(decl) || (ts.isVariableDeclaration(decl) && decl.initializer && ts.isArrowFunction(decl.initializer)));
       if (!decl || !isFunction) continue;
       const signature = checker.getSignaturesOfType(checker.getTypeOfSymbolAtLocation(exported, decl), ts.SignatureKind.Call)[0];
       if (!signature) continue;

@@ -7,7 +7,12 @@ import { BlockList, isIP } from 'node:net';
 export const PEER_ADDRESS_HEADER = 'x-runway-peer-address';
 
 const trustedProxies = new BlockList();
-for (const [net, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) {
+for (const [net, prefix] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
   trustedProxies.addSubnet(net, prefix, 'ipv4');
 }
 trustedProxies.addAddress('::1', 'ipv6');

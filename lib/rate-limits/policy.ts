@@ -19,8 +19,7 @@ export interface Counted {
   discriminator: string;
 }
 
-const configured = (name: string, limit: { limit: number; period: number } | null): Throttle | null =>
-  limit ? { name, ...limit } : null;
+const configured = (name: string, limit: { limit: number; period: number } | null): Throttle | null => (limit ? { name, ...limit } : null);
 
 /** throttle_unauthenticated_protected_paths: POSTs to the sign-in path, per IP (10 per 60 s by default). */
 export function signInThrottle(headers: Headers): Counted | null {

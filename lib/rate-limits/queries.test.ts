@@ -17,7 +17,7 @@ describe('[LIMITS] rate-limit counters', () => {
     expect(Math.abs(second.now - Date.now() / 1000)).toBeLessThan(5);
     const rows = await db().rateLimitCounter.findMany({ where: { key: 't:user:1' } });
     expect(rows).toHaveLength(1);
-    expect(rows[0].windowStart.getTime() / 1000 % period).toBe(0);
+    expect((rows[0].windowStart.getTime() / 1000) % period).toBe(0);
     expect(rows[0].expiresAt.getTime() - rows[0].windowStart.getTime()).toBe(period * 1000);
   }, 60_000);
 

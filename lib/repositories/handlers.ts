@@ -63,7 +63,14 @@ export async function listCommitsHandler(ctx: RequestContext<typeof listCommitsP
     fetch: async (offset, limit) => {
       if (!tip) return [];
       const want = limit - 1; // paginate asks for one extra row; GitLab only looks at a full page
-      const rows = await listCommits(project.id, tip, { since: i.since ?? undefined, until: i.until ?? undefined, author: i.author ?? undefined, search: i.search ?? undefined }, offset, want, membership);
+      const rows = await listCommits(
+        project.id,
+        tip,
+        { since: i.since ?? undefined, until: i.until ?? undefined, author: i.author ?? undefined, search: i.search ?? undefined },
+        offset,
+        want,
+        membership,
+      );
       const items = rows.map((c) => {
         const e = commitEntity(c, project);
         return i.trailers ? e : { ...e, trailers: {}, extended_trailers: {} };

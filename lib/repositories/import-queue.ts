@@ -17,10 +17,7 @@ type Client = Prisma.TransactionClient | ReturnType<typeof db>;
  * Queues an import of `url` into the project. Checks the URL against the actor first (400 with
  * `{"message":{"import_url":[...]}}` when refused). Pass `client` to join the caller's transaction.
  */
-export async function enqueueImport(
-  { projectId, url, actorId }: { projectId: number; url: string; actorId: number },
-  client?: Client,
-): Promise<void> {
+export async function enqueueImport({ projectId, url, actorId }: { projectId: number; url: string; actorId: number }, client?: Client): Promise<void> {
   const run = async (tx: Client) => {
     const actor = await tx.user.findUnique({ where: { id: actorId }, select: { admin: true } });
     if (!actor) throw notFound('User');

@@ -4,11 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { parseGitIsoDate, parseLogStream, parseTrailers } from './log-stream';
 
 const record = (sha: string, parents: string, message: string, trailers: string) =>
-  [sha, parents, 'Ålice', 'a@example.com', '2024-03-04T08:00:00+02:00', '鈴木', 'b@example.com', '2024-03-04T09:15:30-05:30', message, trailers].map((f) => `${f}\0`).join('');
+  [sha, parents, 'Ålice', 'a@example.com', '2024-03-04T08:00:00+02:00', '鈴木', 'b@example.com', '2024-03-04T09:15:30-05:30', message, trailers]
+    .map((f) => `${f}\0`)
+    .join('');
 
 describe('[REPOSITORIES] git log stream', () => {
   it('parses records whatever the chunk boundaries', async () => {
-    const text = record('a'.repeat(40), '', 'One\n', '') + '\n' + record('b'.repeat(40), `${'a'.repeat(40)} ${'c'.repeat(40)}`, 'Two\n\nBody\n', 'Signed-off-by\x1eX <x@e>\x1fSigned-off-by\x1eY <y@e>');
+    const text =
+      record('a'.repeat(40), '', 'One\n', '') +
+      '\n' +
+      record('b'.repeat(40), `${'a'.repeat(40)} ${'c'.repeat(40)}`, 'Two\n\nBody\n', 'Signed-off-by\x1eX <x@e>\x1fSigned-off-by\x1eY <y@e>');
     const bytes = Buffer.from(text, 'utf8');
     // One byte per chunk splits multi-byte characters and NULs everywhere.
     const chunks = Array.from(bytes, (b) => Buffer.from([b]));

@@ -4,10 +4,9 @@ import type { Readable } from 'node:stream';
 import { commitTitle, type CommitData } from './entity';
 
 // Trailers as git parses them (%(trailers:only,unfold)), key and value separated by 0x1e, one per 0x1f.
-const FORMAT = [
-  '%H', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B',
-  '%(trailers:only=true,unfold=true,separator=%x1f,key_value_separator=%x1e)',
-].map((f) => `${f}%x00`).join('');
+const FORMAT = ['%H', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B', '%(trailers:only=true,unfold=true,separator=%x1f,key_value_separator=%x1e)']
+  .map((f) => `${f}%x00`)
+  .join('');
 const FIELDS = 10;
 
 export const LOG_ARGS = ['-c', 'log.showSignature=false', '-c', 'i18n.logOutputEncoding=UTF-8', 'log', '--all', '--no-color', `--format=format:${FORMAT}`];

@@ -117,7 +117,14 @@ async function windowStart(projectId: number, n: number): Promise<Date | null> {
  * stored (branch_commits) and whose tip is `tip`: then the page is read from the stored membership;
  * otherwise the history is walked.
  */
-export async function listCommits(projectId: number, tip: string, f: CommitFilters, offset: number, limit: number, membership: number | null = null): Promise<CommitData[]> {
+export async function listCommits(
+  projectId: number,
+  tip: string,
+  f: CommitFilters,
+  offset: number,
+  limit: number,
+  membership: number | null = null,
+): Promise<CommitData[]> {
   if (membership !== null) return listMemberCommits(projectId, membership, f, offset, limit);
   const filters = commitFilters(f);
   if (filters !== empty) return listFilteredCommits(projectId, tip, filters, offset, limit);
@@ -126,7 +133,10 @@ export async function listCommits(projectId: number, tip: string, f: CommitFilte
 
 /** The branch's id when branch_commits holds its reach for its current tip, else null. */
 export async function storedMembership(projectId: number, ref: string): Promise<number | null> {
-  const branch = await db().branch.findUnique({ where: { projectId_name: { projectId, name: ref } }, select: { id: true, commitSha: true, membershipSha: true } });
+  const branch = await db().branch.findUnique({
+    where: { projectId_name: { projectId, name: ref } },
+    select: { id: true, commitSha: true, membershipSha: true },
+  });
   return branch && branch.membershipSha === branch.commitSha ? branch.id : null;
 }
 
@@ -287,7 +297,13 @@ export async function countBranches(projectId: number, search?: string): Promise
 }
 
 /** One page of branches (by name) with their tip commits and whether each is merged into the default branch. */
-export async function listBranches(projectId: number, defaultBranch: string | null, search: string | undefined, offset: number, limit: number): Promise<BranchRow[]> {
+export async function listBranches(
+  projectId: number,
+  defaultBranch: string | null,
+  search: string | undefined,
+  offset: number,
+  limit: number,
+): Promise<BranchRow[]> {
   const page = await db().$queryRaw<(CommitSqlRow & { branch_name: string })[]>`
     SELECT b.name AS branch_name, ${COMMIT_COLUMNS} FROM branches b
       JOIN commits c ON c.project_id = b.project_id AND c.sha = b.commit_sha

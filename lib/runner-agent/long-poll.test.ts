@@ -50,7 +50,7 @@ describe('[RUNNERS] long polling on the embedded database', () => {
     const r = await runner();
     const value = lastUpdateValue(r);
     expect((await hold(r, { lastUpdate: 'other' })).answer).toBe(value);
-    expect((await holdWhileUnchanged({ runnerId: r.id, lastUpdate: undefined, value, signal: new AbortController().signal, reread: reread(r.id) }))).toBe(value);
+    expect(await holdWhileUnchanged({ runnerId: r.id, lastUpdate: undefined, value, signal: new AbortController().signal, reread: reread(r.id) })).toBe(value);
     process.env.RUNWAY_LONG_POLLING_SECONDS = '0';
     const off = await hold(r);
     expect(off.answer).toBe(value);

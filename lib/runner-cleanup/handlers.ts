@@ -14,12 +14,12 @@ import { ruleFilters, ruleFromInput, ruleRules, ruleShape, type CleanupRule } fr
 import { runCleanup } from './service';
 
 // GitLab's authenticated_as_admin! runs before parameter validation.
-const requireCleanupAccess = (ctx: RequestContext<any>) => {
+const requireCleanupAccess = (ctx: RequestContext) => {
   if (!canCleanUpRunners(ctx.user())) throw forbidden();
 };
 
 /** A rule naming a group or project that does not exist is GitLab's 404, not an empty preview. */
-async function checkedRule(ctx: RequestContext<any>, input: Parameters<typeof ruleFromInput>[0]): Promise<CleanupRule> {
+async function checkedRule(ctx: RequestContext, input: Parameters<typeof ruleFromInput>[0]): Promise<CleanupRule> {
   const rule = ruleFromInput(input);
   if (rule.ownerGroupId !== null) await findGroup(ctx.actor, rule.ownerGroupId);
   if (rule.ownerProjectId !== null) await findProject(ctx.actor, rule.ownerProjectId);
@@ -58,8 +58,7 @@ export const listCleanupRunsEndpoint = endpoint({
   handle: async (ctx) => {
     const where = typeof ctx.input.dry_run === 'boolean' ? { dryRun: ctx.input.dry_run } : {};
     const page = await ctx.paginate({
-      fetch: (skip, take) =>
-        db().runnerCleanupRun.findMany({ where, orderBy: [{ startedAt: 'desc' }, { id: 'desc' }], skip, take, include: { user: true } }),
+      fetch: (skip, take) => db().runnerCleanupRun.findMany({ where, orderBy: [{ startedAt: 'desc' }, { id: 'desc' }], skip, take, include: { user: true } }),
       count: () => db().runnerCleanupRun.count({ where }),
     });
     return paginated(page, cleanupRunEntity);

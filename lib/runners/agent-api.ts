@@ -6,8 +6,17 @@ import { param } from '../api/params';
 import { created, noContent } from '../api/response';
 import { heartbeat, heartbeatIfDue, LEGACY_SYSTEM_XID, requestIp, runnerInfo, SYSTEM_XID_MAX_LENGTH, lastUpdateValue } from './heartbeat';
 import {
-  createUserRunner, deleteRunnerManager, registerRunner, registrationDetails, resetGroupRegistrationToken,
-  resetInstanceRegistrationToken, resetProjectRegistrationToken, resetTokenById, resetTokenByToken, resetTokenResult, unregisterRunner,
+  createUserRunner,
+  deleteRunnerManager,
+  registerRunner,
+  registrationDetails,
+  resetGroupRegistrationToken,
+  resetInstanceRegistrationToken,
+  resetProjectRegistrationToken,
+  resetTokenById,
+  resetTokenByToken,
+  resetTokenResult,
+  unregisterRunner,
   type NewRunnerAttributes,
 } from './registration';
 import { checkUnmodifiedSince } from './service';
@@ -65,7 +74,12 @@ export const registerEndpoint = endpoint({
     info: param.hash(),
     active: param.boolean(),
   },
-  rules: { mutuallyExclusive: [['maintainer_note', 'maintenance_note'], ['active', 'paused']] },
+  rules: {
+    mutuallyExclusive: [
+      ['maintainer_note', 'maintenance_note'],
+      ['active', 'paused'],
+    ],
+  },
   async handle(ctx) {
     const i = ctx.input;
     const name = i.info && typeof i.info.name === 'string' ? i.info.name : null;
@@ -73,7 +87,7 @@ export const registerEndpoint = endpoint({
       description: i.description ?? null,
       name,
       maintenanceNote: i.maintenance_note ?? i.maintainer_note ?? null,
-      active: i.paused !== undefined && i.paused !== null ? !i.paused : i.active ?? true,
+      active: i.paused !== undefined && i.paused !== null ? !i.paused : (i.active ?? true),
       locked: i.locked ?? undefined,
       runUntagged: i.run_untagged ?? undefined,
       tagList: i.tag_list !== undefined ? parseTagList(ctx.raw.tag_list) : undefined,
@@ -198,19 +212,25 @@ export const createUserRunnerEndpoint = endpoint({
     // Grape's `given runner_type:` blocks.
     if (type === 'group_type' && (i.group_id === undefined || i.group_id === null)) throw paramError(['group_id is missing']);
     if (type === 'project_type' && (i.project_id === undefined || i.project_id === null)) throw paramError(['project_id is missing']);
-    return created(await createUserRunner(ctx.user(), {
-      runnerType: type,
-      groupId: i.group_id ?? undefined,
-      projectId: i.project_id ?? undefined,
-      description: i.description ?? null,
-      maintenanceNote: i.maintenance_note ?? null,
-      active: i.paused === undefined || i.paused === null ? true : !i.paused,
-      locked: i.locked ?? false,
-      runUntagged: i.run_untagged ?? true,
-      tagList: i.tag_list !== undefined ? parseTagList(ctx.raw.tag_list) : undefined,
-      accessLevel: i.access_level ?? undefined,
-      maximumTimeout: i.maximum_timeout ?? null,
-    }, auditIp(ctx.req)));
+    return created(
+      await createUserRunner(
+        ctx.user(),
+        {
+          runnerType: type,
+          groupId: i.group_id ?? undefined,
+          projectId: i.project_id ?? undefined,
+          description: i.description ?? null,
+          maintenanceNote: i.maintenance_note ?? null,
+          active: i.paused === undefined || i.paused === null ? true : !i.paused,
+          locked: i.locked ?? false,
+          runUntagged: i.run_untagged ?? true,
+          tagList: i.tag_list !== undefined ? parseTagList(ctx.raw.tag_list) : undefined,
+          accessLevel: i.access_level ?? undefined,
+          maximumTimeout: i.maximum_timeout ?? null,
+        },
+        auditIp(ctx.req),
+      ),
+    );
   },
 });
 

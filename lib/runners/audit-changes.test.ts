@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { runnerChanges, type RunnerSettings } from './audit-changes';
 
 const base: RunnerSettings = {
-  description: 'a', active: true, tagList: ['x', 'y'], runUntagged: true, locked: false,
-  accessLevel: 'not_protected', maximumTimeout: null, maintenanceNote: null,
+  description: 'a',
+  active: true,
+  tagList: ['x', 'y'],
+  runUntagged: true,
+  locked: false,
+  accessLevel: 'not_protected',
+  maximumTimeout: null,
+  maintenanceNote: null,
 };
 
 describe('runnerChanges', () => {

@@ -16,7 +16,16 @@ import { loadProjectRecords, type ProjectRecord } from '../namespaces/records';
 import { findProject } from '../namespaces/resolve';
 import { runnerDetails, runnerManagerEntity, runnerSummary } from './entity';
 import { canAdminProjectRunners, canReadProjectRunners, canReadRunner, canReadRunnerJobs, canUpdateRunner, ownerProjectId, runnerPermissions } from './policy';
-import { countRunnerProjects, findRunnerDetails, listRunnerProjectIds, loadSummaryRelations, runnerManagers, summaryRelationsOf, type RunnerDetailsRow, type RunnerRow } from './queries';
+import {
+  countRunnerProjects,
+  findRunnerDetails,
+  listRunnerProjectIds,
+  loadSummaryRelations,
+  runnerManagers,
+  summaryRelationsOf,
+  type RunnerDetailsRow,
+  type RunnerRow,
+} from './queries';
 import { assignRunner, deleteRunner, findRunnerOr404, noAccess, runnerNotFound, unassignRunner, updateRunner, type ChangeOrigin } from './service';
 import { auditIp, userActor } from '../audit/service';
 
@@ -110,17 +119,21 @@ export const updateRunnerEndpoint = endpoint({
     const runner = await findRunnerOr404(ctx.input.id);
     if (!(await canUpdateRunner(actor, runner))) throw noAccess();
     const i = ctx.input;
-    await updateRunner(runner.id, {
-      description: i.description,
-      active: i.active,
-      paused: i.paused,
-      tagList: ctx.raw.tag_list !== undefined ? ctx.raw.tag_list : undefined,
-      runUntagged: i.run_untagged,
-      locked: i.locked,
-      accessLevel: i.access_level,
-      maximumTimeout: i.maximum_timeout,
-      maintenanceNote: i.maintenance_note,
-    }, origin(actor, ctx.req));
+    await updateRunner(
+      runner.id,
+      {
+        description: i.description,
+        active: i.active,
+        paused: i.paused,
+        tagList: ctx.raw.tag_list !== undefined ? ctx.raw.tag_list : undefined,
+        runUntagged: i.run_untagged,
+        locked: i.locked,
+        accessLevel: i.access_level,
+        maximumTimeout: i.maximum_timeout,
+        maintenanceNote: i.maintenance_note,
+      },
+      origin(actor, ctx.req),
+    );
     return runnerDetailsFor(actor, runner.id);
   },
 });
@@ -184,7 +197,10 @@ export const listRunnerJobsEndpoint = endpoint({
     system_id: param.string(),
     status: param.string().values(JOB_STATUSES),
     order_by: param.string().values(['id'] as const),
-    sort: param.string().values(['asc', 'desc'] as const).default('desc'),
+    sort: param
+      .string()
+      .values(['asc', 'desc'] as const)
+      .default('desc'),
     cursor: param.string(),
   },
   handle: async (ctx) => {
@@ -264,7 +280,11 @@ async function keysetJobs(ctx: RequestContext, q: RunnerJobsQuery, now: Date, en
     const base = new URL(externalUrl());
     headers.Link = `<${base.origin}${base.pathname.replace(/\/+$/, '')}${ctx.path}?${params}>; rel="next"`;
   }
-  return json(items.map((j) => jobBasicWithProject(j, rel, now)), 200, headers);
+  return json(
+    items.map((j) => jobBasicWithProject(j, rel, now)),
+    200,
+    headers,
+  );
 }
 
 const projectRunnerShape = { runner_id: param.integer().required() };

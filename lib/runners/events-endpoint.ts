@@ -10,7 +10,8 @@ export const runnerEventsEndpoint = endpoint({
   handle: (ctx) => {
     const actor = ctx.user();
     // HEAD answers the stream's headers without opening it.
-    if (ctx.method === 'HEAD') return new Response(null, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform' } });
+    if (ctx.method === 'HEAD')
+      return new Response(null, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform' } });
     return eventStreamResponse(ctx.req.signal, (sink) =>
       startRunnerEvents({
         actor,

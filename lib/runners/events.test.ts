@@ -12,8 +12,18 @@ describe('[RUNNERS] runner event payloads', () => {
   });
 
   it('read the owners captured at deletion, and no more than the trigger sends', () => {
-    expect(parseDeletion('{"id":5,"runner_type":"project_type","group_id":null,"project_ids":[1,2]}')).toEqual({ id: 5, runnerType: 'project_type', groupId: null, projectIds: [1, 2] });
-    expect(parseDeletion('{"id":5,"runner_type":"group_type","group_id":9,"project_ids":[]}')).toEqual({ id: 5, runnerType: 'group_type', groupId: 9, projectIds: [] });
+    expect(parseDeletion('{"id":5,"runner_type":"project_type","group_id":null,"project_ids":[1,2]}')).toEqual({
+      id: 5,
+      runnerType: 'project_type',
+      groupId: null,
+      projectIds: [1, 2],
+    });
+    expect(parseDeletion('{"id":5,"runner_type":"group_type","group_id":9,"project_ids":[]}')).toEqual({
+      id: 5,
+      runnerType: 'group_type',
+      groupId: 9,
+      projectIds: [],
+    });
     // Past the trigger's cap the assignments are unknown.
     expect(parseDeletion('{"id":5,"runner_type":"project_type","group_id":null,"project_ids":null}')?.projectIds).toBeNull();
     expect(parseDeletion('{"id":5,"runner_type":"bogus_type","group_id":null,"project_ids":[]}')).toBeNull();

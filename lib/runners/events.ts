@@ -147,10 +147,7 @@ export async function startRunnerEvents(opts: {
     if (facts) enqueue({ kind: 'deletion', facts });
   };
 
-  const unsubscribers = await Promise.all([
-    subscribe(RUNNER_CHANGES_CHANNEL, onChange, resync),
-    subscribe(RUNNER_DELETIONS_CHANNEL, onDeletion, resync),
-  ]);
+  const unsubscribers = await Promise.all([subscribe(RUNNER_CHANGES_CHANNEL, onChange, resync), subscribe(RUNNER_DELETIONS_CHANNEL, onDeletion, resync)]);
 
   const recheck = setInterval(() => {
     opts.reauthenticate().then(

@@ -9,8 +9,20 @@ export const LEGACY_SYSTEM_XID = '<legacy>';
 export const SYSTEM_XID_MAX_LENGTH = 64;
 
 const EXECUTORS = new Set([
-  'unknown', 'custom', 'shell', 'docker', 'docker-windows', 'docker-ssh', 'ssh', 'parallels', 'virtualbox',
-  'docker+machine', 'docker-ssh+machine', 'kubernetes', 'docker-autoscaler', 'instance',
+  'unknown',
+  'custom',
+  'shell',
+  'docker',
+  'docker-windows',
+  'docker-ssh',
+  'ssh',
+  'parallels',
+  'virtualbox',
+  'docker+machine',
+  'docker-ssh+machine',
+  'kubernetes',
+  'docker-autoscaler',
+  'instance',
 ]);
 
 export interface RunnerInfo {
@@ -117,12 +129,13 @@ const MANAGER_INFO_FIELDS = ['version', 'revision', 'platform', 'architecture'] 
 export async function heartbeatIfDue(state: RunnerContactState, c: ManagerContact): Promise<void> {
   if (state.contactDue || (c.finish && state.creationState !== 'finished')) await touchRunner(state.id, { finish: c.finish });
   const m = state.manager;
-  const changed = !m
-    || m.contactDue
-    || (c.finish && m.creationState !== 'finished')
-    || MANAGER_INFO_FIELDS.some((f) => c.info[f] !== undefined && c.info[f] !== m[f])
-    || (c.info.executor !== undefined && c.info.executor !== m.executorType)
-    || (c.ip !== null && c.ip !== m.ipAddress);
+  const changed =
+    !m ||
+    m.contactDue ||
+    (c.finish && m.creationState !== 'finished') ||
+    MANAGER_INFO_FIELDS.some((f) => c.info[f] !== undefined && c.info[f] !== m[f]) ||
+    (c.info.executor !== undefined && c.info.executor !== m.executorType) ||
+    (c.ip !== null && c.ip !== m.ipAddress);
   if (changed) await touchManager(state.id, c);
 }
 

@@ -31,7 +31,10 @@ const filterShape = {
   // Runway extensions (README): GitLab's REST lists have no search, order or per-row details.
   search: param.string(),
   order_by: param.string().values(RUNNER_ORDERS).default('id'),
-  sort: param.string().values(['asc', 'desc'] as const).default('asc'),
+  sort: param
+    .string()
+    .values(['asc', 'desc'] as const)
+    .default('asc'),
   with_details: param.boolean().default(false),
 };
 const scopedFilterShape = { scope: param.string().values(RUNNER_SCOPES), ...filterShape };
@@ -83,10 +86,17 @@ export async function runnerListResponse(ctx: RequestContext, set: RunnerSet, in
   if (!input.with_details) return paginated(page, (r) => runnerSummary(r, rel, now));
   // One more statement for the whole page, never one per runner.
   const actor = ctx.user();
-  const details = await loadRunnerListDetails(page.items.map((r) => r.id), actor.user.admin ? null : actor.user.id);
+  const details = await loadRunnerListDetails(
+    page.items.map((r) => r.id),
+    actor.user.admin ? null : actor.user.id,
+  );
   return paginated(page, (r) => {
     const d = details.get(r.id);
-    return { ...runnerSummary(r, rel, now), _runway: d ? runnerListDetails(d) : null, _runway_permissions: runnerPermissionsFromFacts(actor, r, d?.facts ?? null) };
+    return {
+      ...runnerSummary(r, rel, now),
+      _runway: d ? runnerListDetails(d) : null,
+      _runway_permissions: runnerPermissionsFromFacts(actor, r, d?.facts ?? null),
+    };
   });
 }
 

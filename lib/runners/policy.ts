@@ -6,7 +6,12 @@ import { db, type Prisma } from '../db/client';
 import type { Runner } from '../db/generated/client';
 import { sql } from '../db/sql';
 import type { RunnerPolicyFacts } from './queries';
-import { AccessLevel, authorizedProjectIdsSql, groupAccessLevel as loadGroupAccessLevel, projectAccessLevel as loadProjectAccessLevel } from '../namespaces/access';
+import {
+  AccessLevel,
+  authorizedProjectIdsSql,
+  groupAccessLevel as loadGroupAccessLevel,
+  projectAccessLevel as loadProjectAccessLevel,
+} from '../namespaces/access';
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 export type RunnerRef = Pick<Runner, 'id' | 'runnerType' | 'groupId' | 'ownerProjectId' | 'locked'>;
@@ -86,7 +91,12 @@ async function availableMultiProject(userId: number, runner: RunnerRef, client: 
  * read_runner: admins and instance runners; a group runner for Maintainers+ of its group and Maintainers+
  * of a project using the group's runners; a project runner for Maintainers+ of a project it is in.
  */
-async function readsRunner(actor: Actor | null, runnerType: RunnerRef['runnerType'], groupId: number | null, maintainsItsProjects: (userId: number) => Promise<boolean>): Promise<boolean> {
+async function readsRunner(
+  actor: Actor | null,
+  runnerType: RunnerRef['runnerType'],
+  groupId: number | null,
+  maintainsItsProjects: (userId: number) => Promise<boolean>,
+): Promise<boolean> {
   if (!actor) return false;
   if (isAdmin(actor) || runnerType === 'instance_type') return true;
   const uid = actor.user.id;

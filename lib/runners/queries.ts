@@ -95,9 +95,10 @@ function setCondition(set: RunnerSet): Sql {
       return sql`(${join(parts, ' OR ')})`;
     }
     case 'assignable': {
-      const owned = set.userId === null
-        ? sql`TRUE`
-        : sql`r.id IN (SELECT rp.runner_id FROM ci_runner_projects rp
+      const owned =
+        set.userId === null
+          ? sql`TRUE`
+          : sql`r.id IN (SELECT rp.runner_id FROM ci_runner_projects rp
                         WHERE rp.project_id IN (${authorizedProjectIdsSql(set.userId, AccessLevel.MAINTAINER)}))`;
       return sql`(r.runner_type = 'project_type' AND NOT r.locked AND ${owned}
                   AND NOT EXISTS (SELECT 1 FROM ci_runner_projects here WHERE here.runner_id = r.id AND here.project_id = ${set.projectId}))`;
@@ -406,9 +407,8 @@ export function hydrateProjectInfo(p: RunnerProjectInfo): RunnerProjectInfo {
  */
 export async function findRunnerDetails(id: number, visibleToUserId: number | null): Promise<RunnerDetailsRow | null> {
   const projectFilter = visibleToUserId === null ? empty : sql`AND rp.project_id IN (${authorizedProjectIdsSql(visibleToUserId, AccessLevel.GUEST)})`;
-  const groupVisible = visibleToUserId === null
-    ? sql`r.group_id IS NOT NULL`
-    : sql`r.group_id IN (${authorizedGroupIdsSql(visibleToUserId, AccessLevel.GUEST)})`;
+  const groupVisible =
+    visibleToUserId === null ? sql`r.group_id IS NOT NULL` : sql`r.group_id IN (${authorizedGroupIdsSql(visibleToUserId, AccessLevel.GUEST)})`;
   const rows = await queryRows<RunnerDetailsRow>(sql`
     SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS},
       ARRAY(SELECT t.name FROM ci_runner_taggings rt JOIN tags t ON t.id = rt.tag_id
@@ -443,16 +443,23 @@ export async function runnerManagers(runnerId: number) {
 
 /** Runner projects the user can see (ProjectsFinder: public, internal, or member; all for admins). */
 function visibleRunnerProjects(runnerId: number, visibleToUserId: number | null, search?: string | null): Sql {
-  const filter = visibleToUserId === null
-    ? empty
-    : sql`AND (p.visibility IN ('public', 'internal') OR p.id IN (${authorizedProjectIdsSql(visibleToUserId, AccessLevel.GUEST)}))`;
+  const filter =
+    visibleToUserId === null
+      ? empty
+      : sql`AND (p.visibility IN ('public', 'internal') OR p.id IN (${authorizedProjectIdsSql(visibleToUserId, AccessLevel.GUEST)}))`;
   // The runner page's project search (a Runway extension): name or full path, as GitLab's runner page searches.
   const matching = search ? sql`AND (p.name ILIKE ${containsPattern(search)} OR p.full_path ILIKE ${containsPattern(search)})` : empty;
   return sql`FROM ci_runner_projects rp JOIN projects p ON p.id = rp.project_id WHERE rp.runner_id = ${runnerId} ${filter} ${matching}`;
 }
 
 /** A page of GET /runners/:id/projects, ProjectsFinder's default order (id descending). */
-export async function listRunnerProjectIds(runnerId: number, visibleToUserId: number | null, offset: number, limit: number, search?: string | null): Promise<number[]> {
+export async function listRunnerProjectIds(
+  runnerId: number,
+  visibleToUserId: number | null,
+  offset: number,
+  limit: number,
+  search?: string | null,
+): Promise<number[]> {
   const rows = await db().$queryRaw<{ id: number }[]>(sql`
     SELECT p.id ${visibleRunnerProjects(runnerId, visibleToUserId, search)} ORDER BY p.id DESC LIMIT ${limit} OFFSET ${offset}`);
   return rows.map((r) => r.id);
@@ -501,9 +508,10 @@ export interface RunnerPolicyFacts {
 export async function loadRunnerListDetails(ids: number[], viewerUserId: number | null): Promise<Map<number, RunnerListDetailsRow>> {
   if (!ids.length) return new Map();
   const owner = sql`COALESCE(r.owner_project_id, (SELECT rp.project_id FROM ci_runner_projects rp WHERE rp.runner_id = r.id ORDER BY rp.id LIMIT 1))`;
-  const facts = viewerUserId === null
-    ? sql`NULL::json`
-    : sql`json_build_object(
+  const facts =
+    viewerUserId === null
+      ? sql`NULL::json`
+      : sql`json_build_object(
         'projectCount', (SELECT count(*)::int FROM ci_runner_projects rp WHERE rp.runner_id = r.id),
         'ownerProjectId', ${owner},
         'groupOwner', COALESCE(r.group_id IN (${authorizedGroupIdsSql(viewerUserId, AccessLevel.OWNER)}), false),

@@ -14,8 +14,13 @@ import { canUpdateRunner } from './policy';
 import { canManageRunnersOf, type RunnerOwnerScope } from './registration-policy';
 import { writeTaggings } from './tags';
 import {
-  computeTokenExpiresAt, findRunnerByToken, lockRunnerByToken, newRegistrationToken, newRunnerToken,
-  registrationTokenMatches, rotateRunnerToken,
+  computeTokenExpiresAt,
+  findRunnerByToken,
+  lockRunnerByToken,
+  newRegistrationToken,
+  newRunnerToken,
+  registrationTokenMatches,
+  rotateRunnerToken,
 } from './tokens';
 import { fullMessagesSentence, hasErrors, validateRunnerAttributes } from './validation';
 import { recordRegistrationTokenReset, recordRunnerAudit, userActor, type AuditActor, type AuditScope } from '../audit/service';
@@ -24,8 +29,11 @@ import { recordRegistrationTokenReset, recordRunnerAudit, userActor, type AuditA
 type Ip = string | null;
 
 const scopeOf = (owner: Owner): AuditScope =>
-  owner.runnerType === 'group_type' ? { type: 'group', id: owner.groupId! }
-    : owner.runnerType === 'project_type' ? { type: 'project', id: owner.projectId! } : { type: 'instance' };
+  owner.runnerType === 'group_type'
+    ? { type: 'group', id: owner.groupId! }
+    : owner.runnerType === 'project_type'
+      ? { type: 'project', id: owner.projectId! }
+      : { type: 'instance' };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -63,14 +71,21 @@ async function insertRunner(
   const tagList = a.tagList ?? [];
   const runUntagged = a.runUntagged ?? true;
   const errors = validateRunnerAttributes({
-    description: a.description, name: a.name, maintenanceNote: a.maintenanceNote, maximumTimeout: a.maximumTimeout,
-    runUntagged, tagList, tagListChanged: tagList.length > 0,
+    description: a.description,
+    name: a.name,
+    maintenanceNote: a.maintenanceNote,
+    maximumTimeout: a.maximumTimeout,
+    runUntagged,
+    tagList,
+    tagListChanged: tagList.length > 0,
   });
   if (hasErrors(errors)) throw onInvalid(errors);
   const token = newRunnerToken(owner.runnerType, meta.registrationType);
   return db().$transaction(async (tx) => {
     const tokenExpiresAt = await computeTokenExpiresAt(
-      { runnerType: owner.runnerType, groupId: owner.groupId, projectIds: owner.projectId ? [owner.projectId] : [] }, tx);
+      { runnerType: owner.runnerType, groupId: owner.groupId, projectIds: owner.projectId ? [owner.projectId] : [] },
+      tx,
+    );
     const runner = await tx.runner.create({
       data: {
         runnerType: owner.runnerType,
@@ -93,7 +108,9 @@ async function insertRunner(
     if (owner.projectId) await tx.runnerProject.create({ data: { runnerId: runner.id, projectId: owner.projectId } });
     if (tagList.length) await writeTaggings(tx, runner.id, tagList);
     await recordRunnerAudit(tx, {
-      ...audit, runnerId: runner.id, action: meta.registrationType === 'registration_token' ? 'register' : 'create',
+      ...audit,
+      runnerId: runner.id,
+      action: meta.registrationType === 'registration_token' ? 'register' : 'create',
       details: { paused: !(a.active ?? true), tag_list: tagList, locked: a.locked ?? false },
     });
     return registrationDetails(runner.id, token, tokenExpiresAt);
@@ -143,11 +160,7 @@ export async function registerRunner(token: string, a: NewRunnerAttributes, ip: 
 
 // ------------------------------------------------------------------ POST /user/runners
 
-export async function createUserRunner(
-  actor: Actor,
-  input: { runnerType: RunnerType; groupId?: number; projectId?: number } & NewRunnerAttributes,
-  ip: Ip,
-) {
+export async function createUserRunner(actor: Actor, input: { runnerType: RunnerType; groupId?: number; projectId?: number } & NewRunnerAttributes, ip: Ip) {
   let scope: RunnerOwnerScope;
   let owner: Owner;
   if (input.runnerType === 'group_type') {
@@ -165,7 +178,10 @@ export async function createUserRunner(
     owner = { runnerType: 'instance_type', groupId: null, projectId: null };
   }
   if (!(await canManageRunnersOf(actor, scope))) throw forbidden('Insufficient permissions');
-  return insertRunner(owner, input, { registrationType: 'authenticated_user', creatorId: actor.user.id }, (e) => badRequest(fullMessagesSentence(e)), { actor: userActor(actor), ip });
+  return insertRunner(owner, input, { registrationType: 'authenticated_user', creatorId: actor.user.id }, (e) => badRequest(fullMessagesSentence(e)), {
+    actor: userActor(actor),
+    ip,
+  });
 }
 
 // ------------------------------------------------------------------ runner-token operations
@@ -217,7 +233,13 @@ export async function resetTokenByToken(token: string, ip: Ip) {
     if (!row) return null;
     const runner = await tx.runner.findUniqueOrThrow({ where: { id: row.id } });
     const rotated = await rotateRunnerToken(tx, runner);
-    await recordRunnerAudit(tx, { actor: { kind: 'runner', runnerId: row.id }, ip, runnerId: row.id, action: 'reset_authentication_token', details: { via: 'token' } });
+    await recordRunnerAudit(tx, {
+      actor: { kind: 'runner', runnerId: row.id },
+      ip,
+      runnerId: row.id,
+      action: 'reset_authentication_token',
+      details: { via: 'token' },
+    });
     return { runnerId: runner.id, ...rotated };
   });
   if (!result) throw forbidden();
@@ -282,4 +304,3 @@ export async function resetGroupRegistrationToken(actor: Actor, groupRef: string
   });
   return { token };
 }
-

@@ -59,7 +59,7 @@ export async function updateRunner(runnerId: number, u: RunnerUpdate, origin: Ch
     const current = (await loadTagLists(tx, [runnerId])).get(runnerId) ?? [];
     const tags = u.tagList !== undefined ? parseTagList(u.tagList) : current;
     const changed = u.tagList !== undefined && tagListChanged(current, tags);
-    const active = u.paused !== undefined && u.paused !== null ? !u.paused : u.active ?? runner.active;
+    const active = u.paused !== undefined && u.paused !== null ? !u.paused : (u.active ?? runner.active);
     const next = {
       description: u.description !== undefined ? u.description : runner.description,
       runUntagged: u.runUntagged ?? runner.runUntagged,
@@ -171,4 +171,3 @@ export async function unassignRunner(actor: Actor, projectId: number, runnerIdPa
     await recordRunnerAudit(tx, { ...origin, runnerId, action: 'unassign', details: { project_id: projectId } });
   });
 }
-

@@ -22,11 +22,17 @@ describe('[RUNNERS] runner validation', () => {
   it('uses GitLab keys and messages', () => {
     expect(validateRunnerAttributes({ ...base, maximumTimeout: 599 })).toEqual({ maximum_timeout: ['needs to be at least 10 minutes'] });
     expect(validateRunnerAttributes({ ...base, maximumTimeout: null })).toEqual({});
-    expect(validateRunnerAttributes({ ...base, runUntagged: false })).toEqual({ tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'] });
+    expect(validateRunnerAttributes({ ...base, runUntagged: false })).toEqual({
+      tags_list: ['can not be empty when runner is not allowed to pick untagged jobs'],
+    });
     const many = Array.from({ length: 51 }, (_, i) => `t${i}`);
     expect(validateRunnerAttributes({ ...base, tagList: many, tagListChanged: false })).toEqual({});
-    expect(validateRunnerAttributes({ ...base, tagList: many, tagListChanged: true }).tags_list).toEqual(['Too many tags specified. Please limit the number of tags to 50']);
-    expect(validateRunnerAttributes({ ...base, maintenanceNote: 'x'.repeat(1025) })).toEqual({ maintenance_note: ['is too long (maximum is 1024 characters)'] });
+    expect(validateRunnerAttributes({ ...base, tagList: many, tagListChanged: true }).tags_list).toEqual([
+      'Too many tags specified. Please limit the number of tags to 50',
+    ]);
+    expect(validateRunnerAttributes({ ...base, maintenanceNote: 'x'.repeat(1025) })).toEqual({
+      maintenance_note: ['is too long (maximum is 1024 characters)'],
+    });
   });
   it('builds Rails full messages as a sentence', () => {
     expect(fullMessagesSentence({ tags_list: ['can not be empty'] })).toBe('Tags list can not be empty');

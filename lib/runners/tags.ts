@@ -80,7 +80,10 @@ export async function writeTaggings(tx: Prisma.TransactionClient, runnerId: numb
 }
 
 /** Tag names per runner, in association (tagging id) order: one query for a whole page of runners. */
-export async function loadTagLists(client: Prisma.TransactionClient | { $queryRaw: Prisma.TransactionClient['$queryRaw'] }, runnerIds: readonly number[]): Promise<Map<number, string[]>> {
+export async function loadTagLists(
+  client: Prisma.TransactionClient | { $queryRaw: Prisma.TransactionClient['$queryRaw'] },
+  runnerIds: readonly number[],
+): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>(runnerIds.map((id) => [id, []]));
   if (!runnerIds.length) return out;
   const rows = await client.$queryRaw<{ runner_id: number; name: string }[]>`

@@ -75,9 +75,8 @@ export async function computeTokenExpiresAt(owner: TokenOwner, client: Client = 
 
 /** The owner of an existing runner, for recomputing its expiry at reset. */
 export async function tokenOwnerOf(runner: Pick<Runner, 'id' | 'runnerType' | 'groupId'>, client: Client = db()): Promise<TokenOwner> {
-  const links = runner.runnerType === 'project_type'
-    ? await client.runnerProject.findMany({ where: { runnerId: runner.id }, select: { projectId: true } })
-    : [];
+  const links =
+    runner.runnerType === 'project_type' ? await client.runnerProject.findMany({ where: { runnerId: runner.id }, select: { projectId: true } }) : [];
   return { runnerType: runner.runnerType, groupId: runner.groupId, projectIds: links.map((l) => l.projectId) };
 }
 
@@ -126,7 +125,9 @@ export interface RunnerContactState {
 export async function findRunnerForContact(token: string, systemXid: string): Promise<RunnerContactState | null> {
   if (!token) return null;
   const wanted = digest(token);
-  const rows = await queryRows<Omit<RunnerContactState, 'manager'> & { tokenDigest: string; managerFound: boolean; m: NonNullable<RunnerContactState['manager']> }>(sql`
+  const rows = await queryRows<
+    Omit<RunnerContactState, 'manager'> & { tokenDigest: string; managerFound: boolean; m: NonNullable<RunnerContactState['manager']> }
+  >(sql`
     SELECT r.id, r.token_digest AS "tokenDigest", r.token_expires_at AS "tokenExpiresAt", r.updated_at AS "updatedAt",
            (r.contacted_at IS NULL OR r.contacted_at < now() - interval '1 minute') AS "contactDue",
            r.creation_state::text AS "creationState",
@@ -155,7 +156,10 @@ export async function findRunnerForContact(token: string, systemXid: string): Pr
  * reset that changed the token first makes the condition fail after the lock is granted, so the same
  * old token can never be rotated twice.
  */
-export async function lockRunnerByToken(tx: Prisma.TransactionClient, token: string): Promise<{ id: number; runner_type: RunnerType; group_id: number | null } | null> {
+export async function lockRunnerByToken(
+  tx: Prisma.TransactionClient,
+  token: string,
+): Promise<{ id: number; runner_type: RunnerType; group_id: number | null } | null> {
   if (!token) return null;
   const wanted = digest(token);
   const rows = await tx.$queryRaw<{ id: number; runner_type: RunnerType; group_id: number | null; token_digest: string }[]>`

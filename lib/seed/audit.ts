@@ -19,14 +19,26 @@ interface DemoEvent {
 
 const EVENTS: DemoEvent[] = [
   { runner: 'ci-autoscaler', who: 'alice.owner', action: 'create', daysAgo: 30, ip: '198.51.100.23' },
-  { runner: 'platform-k8s', who: 'alice.owner', action: 'update', daysAgo: 27, ip: '198.51.100.23',
-    details: { changes: { maximum_timeout: { from: null, to: 3600 }, tag_list: { from: ['kubernetes'], to: ['kubernetes', 'linux'] } } } },
+  {
+    runner: 'platform-k8s',
+    who: 'alice.owner',
+    action: 'update',
+    daysAgo: 27,
+    ip: '198.51.100.23',
+    details: { changes: { maximum_timeout: { from: null, to: 3600 }, tag_list: { from: ['kubernetes'], to: ['kubernetes', 'linux'] } } },
+  },
   { runner: 'web-builder', who: 'registration', action: 'register', daysAgo: 20, ip: '10.20.0.41' },
   { runner: 'shared-build-box', who: 'registration', action: 'register', daysAgo: 15, ip: '10.20.0.52' },
   { runner: 'shared-build-box', who: 'mark.maintainer', action: 'assign', daysAgo: 14, ip: '198.51.100.7', details: { project: 'pipelineLibrary' } },
   { runner: 'fleet-canary', who: 'mark.maintainer', action: 'create', daysAgo: 10, ip: '198.51.100.7' },
-  { runner: 'fleet-canary', who: 'mark.maintainer', action: 'update', daysAgo: 9, ip: '198.51.100.7',
-    details: { changes: { locked: { from: false, to: true }, maintenance_note: { from: null, to: 'Runs the canary fleet; keep locked' } } } },
+  {
+    runner: 'fleet-canary',
+    who: 'mark.maintainer',
+    action: 'update',
+    daysAgo: 9,
+    ip: '198.51.100.7',
+    details: { changes: { locked: { from: false, to: true }, maintenance_note: { from: null, to: 'Runs the canary fleet; keep locked' } } },
+  },
   { runner: 'shared-macos', who: 'ada.admin', action: 'pause', daysAgo: 6, ip: '198.51.100.2', details: { changes: { paused: { from: false, to: true } } } },
   { runner: 'fleet-canary', who: 'runner', action: 'reset_authentication_token', daysAgo: 5, ip: '10.20.0.58', details: { via: 'token' } },
   { runner: 'shared-arm64', who: 'ada.admin', action: 'pause', daysAgo: 4, ip: '198.51.100.2', details: { changes: { paused: { from: false, to: true } } } },
@@ -44,21 +56,40 @@ async function backdate(tx: Prisma.TransactionClient, daysAgo: number, order: nu
 }
 
 export async function seedAuditDemo(): Promise<void> {
-  const runners = await db().runner.findMany({ where: { description: { in: [...new Set(EVENTS.map((e) => e.runner))] } }, select: { id: true, description: true, runnerType: true, groupId: true, ownerProjectId: true } });
+  const runners = await db().runner.findMany({
+    where: { description: { in: [...new Set(EVENTS.map((e) => e.runner))] } },
+    select: { id: true, description: true, runnerType: true, groupId: true, ownerProjectId: true },
+  });
   if (!runners.length) return; // the runners seed has not run
   const byName = new Map(runners.map((r) => [r.description!, r.id]));
-  const scopeOf = new Map(runners.map((r) => [r.id, r.runnerType === 'group_type' ? { type: 'group' as const, id: r.groupId! }
-    : r.runnerType === 'project_type' ? { type: 'project' as const, id: r.ownerProjectId! } : { type: 'instance' as const }]));
+  const scopeOf = new Map(
+    runners.map((r) => [
+      r.id,
+      r.runnerType === 'group_type'
+        ? { type: 'group' as const, id: r.groupId! }
+        : r.runnerType === 'project_type'
+          ? { type: 'project' as const, id: r.ownerProjectId! }
+          : { type: 'instance' as const },
+    ]),
+  );
   if (await db().auditEvent.findFirst({ where: { targetType: 'Ci::Runner', targetId: { in: runners.map((r) => r.id) } }, select: { id: true } })) return;
   const users = new Map(
-    (await db().user.findMany({ where: { username: { in: ['ada.admin', 'alice.owner', 'mark.maintainer'] } }, select: { id: true, username: true, name: true, email: true } }))
-      .map((u) => [u.username, u]),
+    (
+      await db().user.findMany({
+        where: { username: { in: ['ada.admin', 'alice.owner', 'mark.maintainer'] } },
+        select: { id: true, username: true, name: true, email: true },
+      })
+    ).map((u) => [u.username, u]),
   );
   const pipelineLibrary = await db().project.findUnique({ where: { fullPath: 'acme/platform/ci/pipeline-library' }, select: { id: true } });
   const ada = users.get('ada.admin');
   await db().$transaction(async (tx) => {
     if (ada) {
-      await recordRegistrationTokenReset(tx, { actor: { kind: 'user', id: ada.id, name: ada.name, email: ada.email }, ip: '198.51.100.2', scope: { type: 'instance' } });
+      await recordRegistrationTokenReset(tx, {
+        actor: { kind: 'user', id: ada.id, name: ada.name, email: ada.email },
+        ip: '198.51.100.2',
+        scope: { type: 'instance' },
+      });
       await backdate(tx, 29, 0);
     }
     for (const [i, e] of EVENTS.entries()) {
@@ -66,9 +97,13 @@ export async function seedAuditDemo(): Promise<void> {
       if (!runnerId) continue;
       const user = users.get(e.who);
       const actor: AuditActor =
-        e.who === 'runner' ? { kind: 'runner', runnerId }
-          : e.who === 'registration' ? { kind: 'registration_token', scope: scopeOf.get(runnerId)! }
-            : user ? { kind: 'user', id: user.id, name: user.name, email: user.email } : { kind: 'system', name: 'Runway' };
+        e.who === 'runner'
+          ? { kind: 'runner', runnerId }
+          : e.who === 'registration'
+            ? { kind: 'registration_token', scope: scopeOf.get(runnerId)! }
+            : user
+              ? { kind: 'user', id: user.id, name: user.name, email: user.email }
+              : { kind: 'system', name: 'Runway' };
       const { project, ...rest } = e.details ?? {};
       const details = project === 'pipelineLibrary' ? (pipelineLibrary ? { ...rest, project_id: pipelineLibrary.id } : null) : rest;
       if (!details) continue;

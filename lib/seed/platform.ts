@@ -49,7 +49,13 @@ export const demoGroupPaths = GROUPS.map((g) => g.path);
 
 const PROJECTS: { key: DemoProjectKey; name: string; visibility: Vis; description: string; creator: DemoUsername }[] = [
   { key: 'api', name: 'API Gateway', visibility: 'internal', description: 'Edge routing and authentication for Acme services', creator: 'mark.maintainer' },
-  { key: 'runnerFleet', name: 'Runner Fleet', visibility: 'private', description: 'Autoscaling configuration for the CI runner fleet', creator: 'mark.maintainer' },
+  {
+    key: 'runnerFleet',
+    name: 'Runner Fleet',
+    visibility: 'private',
+    description: 'Autoscaling configuration for the CI runner fleet',
+    creator: 'mark.maintainer',
+  },
   { key: 'pipelineLibrary', name: 'Pipeline Library', visibility: 'private', description: 'Reusable CI/CD templates', creator: 'dana.developer' },
   { key: 'website', name: 'Website', visibility: 'public', description: 'acme.example marketing site', creator: 'alice.owner' },
   { key: 'dotfiles', name: 'dotfiles', visibility: 'private', description: "Dana's shell and editor configuration", creator: 'dana.developer' },

@@ -54,7 +54,10 @@ async function demoSource(): Promise<{ dir: string; shas: Record<string, string>
   const dir = path.join(dataDir(), 'seed-sources', 'api-gateway');
   const marker = path.join(dir, '.git', 'runway-demo-complete');
   const shas: Record<string, string> = {};
-  const exists = await fs.stat(marker).then(() => true, () => false);
+  const exists = await fs.stat(marker).then(
+    () => true,
+    () => false,
+  );
   if (!exists) {
     await fs.rm(dir, { recursive: true, force: true });
     await fs.mkdir(dir, { recursive: true });
@@ -62,7 +65,14 @@ async function demoSource(): Promise<{ dir: string; shas: Record<string, string>
     await commit(dir, 'README.md', '# API Gateway\n', 'Initial commit\n', MARK, '2025-01-06T09:00:00+01:00');
     await commit(dir, 'routes.yml', 'routes: []\n', 'Add routing table\n\nSigned-off-by: Mark Mayer <mark@acme.example>\n', MARK, '2025-01-07T10:30:00+01:00');
     await git(dir, ['checkout', '-q', '-b', 'hotfix/timeouts']);
-    await commit(dir, 'timeouts.yml', 'upstream: 30s\n', 'Raise upstream timeout to 30s\n\nSigned-off-by: Jürgen Weiß <juergen@acme.example>\n', JURGEN, '2025-01-08T14:00:00+01:00');
+    await commit(
+      dir,
+      'timeouts.yml',
+      'upstream: 30s\n',
+      'Raise upstream timeout to 30s\n\nSigned-off-by: Jürgen Weiß <juergen@acme.example>\n',
+      JURGEN,
+      '2025-01-08T14:00:00+01:00',
+    );
     await git(dir, ['checkout', '-q', 'main']);
     await git(dir, ['merge', '-q', '--no-ff', '-m', "Merge branch 'hotfix/timeouts' into 'main'", 'hotfix/timeouts'], {
       ...who(MARK, '2025-01-09T08:15:00+01:00', 'AUTHOR'),
@@ -70,11 +80,22 @@ async function demoSource(): Promise<{ dir: string; shas: Record<string, string>
     });
     await git(dir, ['checkout', '-q', '-b', 'feature/oauth-login']);
     await commit(
-      dir, 'auth.yml', 'oauth: true\n',
+      dir,
+      'auth.yml',
+      'oauth: true\n',
       'Add OAuth login\n\nUses the identity provider for browser sessions.\n\nSigned-off-by: Dana Diaz <dana@acme.example>\nCo-authored-by: 佐藤 由紀 <yuki@acme.example>\n',
-      DANA, '2025-01-13T11:00:00-05:00',
+      DANA,
+      '2025-01-13T11:00:00-05:00',
     );
-    await commit(dir, 'auth.yml', 'oauth: true\nrefresh: true\n', 'Refresh OAuth tokens\n\nCo-authored-by: Amélie Dubois <amelie@acme.example>\nSigned-off-by: Dana Diaz <dana@acme.example>\n', DANA, '2025-01-14T16:20:00-05:00', AMELIE);
+    await commit(
+      dir,
+      'auth.yml',
+      'oauth: true\nrefresh: true\n',
+      'Refresh OAuth tokens\n\nCo-authored-by: Amélie Dubois <amelie@acme.example>\nSigned-off-by: Dana Diaz <dana@acme.example>\n',
+      DANA,
+      '2025-01-14T16:20:00-05:00',
+      AMELIE,
+    );
     await git(dir, ['checkout', '-q', 'main']);
     await commit(dir, 'CHANGELOG.md', '## 1.1\n- timeouts\n', 'Update changelog\n', AMELIE, '2025-01-15T09:45:00+01:00');
     await maintenanceHistory(dir);
@@ -91,7 +112,18 @@ async function demoSource(): Promise<{ dir: string; shas: Record<string, string>
   return { dir, shas };
 }
 
-const AREAS = ['rate limiter', 'TLS settings', 'health checks', 'request logging', 'CORS rules', 'retry policy', 'metrics', 'upstream pool', 'cache headers', 'error pages'];
+const AREAS = [
+  'rate limiter',
+  'TLS settings',
+  'health checks',
+  'request logging',
+  'CORS rules',
+  'retry policy',
+  'metrics',
+  'upstream pool',
+  'cache headers',
+  'error pages',
+];
 const VERBS = ['Tune', 'Fix', 'Document', 'Refactor', 'Test'];
 const PEOPLE = [MARK, AMELIE, JURGEN, DANA, YUKI];
 
@@ -154,8 +186,16 @@ async function ensureMr(projectId: number, users: Partial<Record<string, number>
     const assigneeIds = spec.assignees.map((u) => users[u]).filter((id): id is number => !!id);
     if (assigneeIds.length) await tx.mergeRequestAssignee.createMany({ data: assigneeIds.map((userId) => ({ mergeRequestId: mr.id, userId })) });
     const rows = [...context.values()].map((c, i) => ({
-      mergeRequestId: mr.id, sha: c.sha, relativeOrder: i, authorName: c.authorName, authorEmail: c.authorEmail, authoredDate: c.authoredDate,
-      committerName: c.committerName, committerEmail: c.committerEmail, committedDate: c.committedDate, message: c.message,
+      mergeRequestId: mr.id,
+      sha: c.sha,
+      relativeOrder: i,
+      authorName: c.authorName,
+      authorEmail: c.authorEmail,
+      authoredDate: c.authoredDate,
+      committerName: c.committerName,
+      committerEmail: c.committerEmail,
+      committedDate: c.committedDate,
+      message: c.message,
       trailers: c.trailers as Prisma.InputJsonValue,
     }));
     if (rows.length) await tx.mergeRequestContextCommit.createMany({ data: rows, skipDuplicates: true });
@@ -177,12 +217,31 @@ export async function seedRepositoriesDemo(): Promise<void> {
   const api = projects.api;
   if (!api) return;
   await ensureMr(api, users, {
-    title: "Merge branch 'hotfix/timeouts'", source: 'hotfix/timeouts', target: 'main', author: 'mark.maintainer', assignees: ['mark.maintainer'],
-    state: 'merged', mergedBy: 'mark.maintainer', mergeCommit: shas.merge, sha: shas.hotfix,
+    title: "Merge branch 'hotfix/timeouts'",
+    source: 'hotfix/timeouts',
+    target: 'main',
+    author: 'mark.maintainer',
+    assignees: ['mark.maintainer'],
+    state: 'merged',
+    mergedBy: 'mark.maintainer',
+    mergeCommit: shas.merge,
+    sha: shas.hotfix,
   });
   await ensureMr(api, users, {
-    title: 'Add OAuth login', source: 'feature/oauth-login', target: 'main', author: 'dana.developer', assignees: ['dana.developer', 'rita.reporter'],
-    state: 'opened', contextCommits: [shas.hotfix, shas.routes],
+    title: 'Add OAuth login',
+    source: 'feature/oauth-login',
+    target: 'main',
+    author: 'dana.developer',
+    assignees: ['dana.developer', 'rita.reporter'],
+    state: 'opened',
+    contextCommits: [shas.hotfix, shas.routes],
   });
-  await ensureMr(api, users, { title: 'Draft: Document the gateway', source: 'docs/readme', target: 'main', author: 'dana.developer', assignees: [], state: 'opened' });
+  await ensureMr(api, users, {
+    title: 'Draft: Document the gateway',
+    source: 'docs/readme',
+    target: 'main',
+    author: 'dana.developer',
+    assignees: [],
+    state: 'opened',
+  });
 }

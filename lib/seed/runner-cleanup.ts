@@ -33,7 +33,10 @@ export async function seedRunnerCleanupDemo(): Promise<void> {
   if (!Object.keys(projects).length) return;
   if (await db().runner.findFirst({ where: { description: MARKER }, select: { id: true } })) return;
   const groups = new Map(
-    (await db().namespace.findMany({ where: { kind: 'group', fullPath: { startsWith: 'acme' } }, select: { id: true, fullPath: true } })).map((g) => [g.fullPath, g.id]),
+    (await db().namespace.findMany({ where: { kind: 'group', fullPath: { startsWith: 'acme' } }, select: { id: true, fullPath: true } })).map((g) => [
+      g.fullPath,
+      g.id,
+    ]),
   );
   const now = Date.now();
   await db().$transaction(async (tx: Prisma.TransactionClient) => {

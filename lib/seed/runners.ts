@@ -36,29 +36,121 @@ interface DemoRunner {
 const linux = (system: string, version: string, executor = 'docker') => ({ system, version, platform: 'linux', arch: 'amd64', executor });
 
 const RUNNERS: DemoRunner[] = [
-  { description: 'shared-docker-linux', owner: { kind: 'instance' }, tags: ['docker', 'linux'], contactedAgo: 2 * MINUTE, createdAgo: 120 * DAY, creator: 'ada.admin',
-    managers: [linux('s_5b1e4c0a9f21', '18.1.2'), linux('s_7d2a90b3c4e8', '18.1.2')] },
-  { description: 'shared-windows', owner: { kind: 'instance' }, tags: ['windows', 'shell'], contactedAgo: 5 * HOUR, createdAgo: 90 * DAY,
-    managers: [{ system: 's_0c9e1f2a3b4d', version: '17.11.0', platform: 'windows', arch: 'amd64', executor: 'shell' }] },
-  { description: 'shared-arm64', owner: { kind: 'instance' }, tags: ['docker', 'arm64'], contactedAgo: 12 * DAY, createdAgo: 200 * DAY,
-    managers: [{ system: 's_a1b2c3d4e5f6', version: '16.11.1', platform: 'linux', arch: 'arm64', executor: 'docker' }] },
-  { description: 'shared-gpu', owner: { kind: 'instance' }, tags: ['gpu', 'cuda'], contactedAgo: null, createdAgo: 1 * DAY, creator: 'ada.admin', runUntagged: false, managers: [] },
-  { description: 'shared-macos', owner: { kind: 'instance' }, tags: ['macos', 'xcode'], contactedAgo: 20 * MINUTE, createdAgo: 60 * DAY, paused: true,
-    note: 'Paused while the build host is re-imaged', managers: [{ system: 's_f00dfeedbeef', version: '18.0.1', platform: 'darwin', arch: 'arm64', executor: 'shell' }] },
-  { description: 'platform-k8s', owner: { kind: 'group', path: 'acme/platform' }, tags: ['kubernetes', 'linux'], contactedAgo: 1 * MINUTE, createdAgo: 45 * DAY, creator: 'alice.owner',
-    maximumTimeout: 3600, managers: [linux('s_k8s000000001', '18.1.2', 'kubernetes'), linux('s_k8s000000002', '18.1.1', 'kubernetes'), linux('s_k8s000000003', '18.0.3', 'kubernetes')] },
-  { description: 'ci-autoscaler', owner: { kind: 'group', path: 'acme/platform/ci' }, tags: ['docker', 'autoscale'], contactedAgo: 4 * MINUTE, createdAgo: 30 * DAY, creator: 'alice.owner',
-    managers: [linux('s_as0000000001', '18.1.0', 'docker-autoscaler')] },
+  {
+    description: 'shared-docker-linux',
+    owner: { kind: 'instance' },
+    tags: ['docker', 'linux'],
+    contactedAgo: 2 * MINUTE,
+    createdAgo: 120 * DAY,
+    creator: 'ada.admin',
+    managers: [linux('s_5b1e4c0a9f21', '18.1.2'), linux('s_7d2a90b3c4e8', '18.1.2')],
+  },
+  {
+    description: 'shared-windows',
+    owner: { kind: 'instance' },
+    tags: ['windows', 'shell'],
+    contactedAgo: 5 * HOUR,
+    createdAgo: 90 * DAY,
+    managers: [{ system: 's_0c9e1f2a3b4d', version: '17.11.0', platform: 'windows', arch: 'amd64', executor: 'shell' }],
+  },
+  {
+    description: 'shared-arm64',
+    owner: { kind: 'instance' },
+    tags: ['docker', 'arm64'],
+    contactedAgo: 12 * DAY,
+    createdAgo: 200 * DAY,
+    managers: [{ system: 's_a1b2c3d4e5f6', version: '16.11.1', platform: 'linux', arch: 'arm64', executor: 'docker' }],
+  },
+  {
+    description: 'shared-gpu',
+    owner: { kind: 'instance' },
+    tags: ['gpu', 'cuda'],
+    contactedAgo: null,
+    createdAgo: 1 * DAY,
+    creator: 'ada.admin',
+    runUntagged: false,
+    managers: [],
+  },
+  {
+    description: 'shared-macos',
+    owner: { kind: 'instance' },
+    tags: ['macos', 'xcode'],
+    contactedAgo: 20 * MINUTE,
+    createdAgo: 60 * DAY,
+    paused: true,
+    note: 'Paused while the build host is re-imaged',
+    managers: [{ system: 's_f00dfeedbeef', version: '18.0.1', platform: 'darwin', arch: 'arm64', executor: 'shell' }],
+  },
+  {
+    description: 'platform-k8s',
+    owner: { kind: 'group', path: 'acme/platform' },
+    tags: ['kubernetes', 'linux'],
+    contactedAgo: 1 * MINUTE,
+    createdAgo: 45 * DAY,
+    creator: 'alice.owner',
+    maximumTimeout: 3600,
+    managers: [
+      linux('s_k8s000000001', '18.1.2', 'kubernetes'),
+      linux('s_k8s000000002', '18.1.1', 'kubernetes'),
+      linux('s_k8s000000003', '18.0.3', 'kubernetes'),
+    ],
+  },
+  {
+    description: 'ci-autoscaler',
+    owner: { kind: 'group', path: 'acme/platform/ci' },
+    tags: ['docker', 'autoscale'],
+    contactedAgo: 4 * MINUTE,
+    createdAgo: 30 * DAY,
+    creator: 'alice.owner',
+    managers: [linux('s_as0000000001', '18.1.0', 'docker-autoscaler')],
+  },
   { description: 'ci-legacy', owner: { kind: 'group', path: 'acme/platform/ci' }, tags: ['docker'], contactedAgo: null, createdAgo: 40 * DAY, managers: [] },
-  { description: 'web-builder', owner: { kind: 'group', path: 'acme/web' }, tags: ['node', 'docker'], contactedAgo: 3 * HOUR, createdAgo: 20 * DAY, paused: true,
-    managers: [linux('s_web000000001', '17.9.2')] },
-  { description: 'fleet-canary', owner: { kind: 'project', keys: ['runnerFleet'] }, tags: ['canary', 'docker'], contactedAgo: 30 * 1000, createdAgo: 10 * DAY, locked: true,
-    creator: 'mark.maintainer', note: 'Runs the canary fleet; keep locked', managers: [linux('s_canary000001', '18.1.2')] },
-  { description: 'shared-build-box', owner: { kind: 'project', keys: ['runnerFleet', 'pipelineLibrary'] }, tags: ['shell', 'linux'], contactedAgo: 26 * HOUR, createdAgo: 15 * DAY,
-    managers: [linux('s_buildbox0001', '17.11.3', 'shell')] },
-  { description: 'api-deployer', owner: { kind: 'project', keys: ['api'] }, tags: ['deploy', 'production'], contactedAgo: null, createdAgo: 2 * HOUR, accessLevel: 'ref_protected',
-    creator: 'mark.maintainer', managers: [] },
-  { description: 'website-preview', owner: { kind: 'project', keys: ['website'] }, tags: ['node'], contactedAgo: 9 * MINUTE, createdAgo: 5 * DAY, managers: [linux('s_preview00001', '18.1.2')] },
+  {
+    description: 'web-builder',
+    owner: { kind: 'group', path: 'acme/web' },
+    tags: ['node', 'docker'],
+    contactedAgo: 3 * HOUR,
+    createdAgo: 20 * DAY,
+    paused: true,
+    managers: [linux('s_web000000001', '17.9.2')],
+  },
+  {
+    description: 'fleet-canary',
+    owner: { kind: 'project', keys: ['runnerFleet'] },
+    tags: ['canary', 'docker'],
+    contactedAgo: 30 * 1000,
+    createdAgo: 10 * DAY,
+    locked: true,
+    creator: 'mark.maintainer',
+    note: 'Runs the canary fleet; keep locked',
+    managers: [linux('s_canary000001', '18.1.2')],
+  },
+  {
+    description: 'shared-build-box',
+    owner: { kind: 'project', keys: ['runnerFleet', 'pipelineLibrary'] },
+    tags: ['shell', 'linux'],
+    contactedAgo: 26 * HOUR,
+    createdAgo: 15 * DAY,
+    managers: [linux('s_buildbox0001', '17.11.3', 'shell')],
+  },
+  {
+    description: 'api-deployer',
+    owner: { kind: 'project', keys: ['api'] },
+    tags: ['deploy', 'production'],
+    contactedAgo: null,
+    createdAgo: 2 * HOUR,
+    accessLevel: 'ref_protected',
+    creator: 'mark.maintainer',
+    managers: [],
+  },
+  {
+    description: 'website-preview',
+    owner: { kind: 'project', keys: ['website'] },
+    tags: ['node'],
+    contactedAgo: 9 * MINUTE,
+    createdAgo: 5 * DAY,
+    managers: [linux('s_preview00001', '18.1.2')],
+  },
 ];
 
 const MARKER = 'shared-docker-linux';
@@ -80,7 +172,10 @@ export async function seedRunnersDemo(): Promise<void> {
   const exists = await db().runner.findFirst({ where: { description: MARKER, runnerType: 'instance_type' }, select: { id: true } });
   if (exists) return;
   const groups = new Map(
-    (await db().namespace.findMany({ where: { kind: 'group', fullPath: { startsWith: 'acme' } }, select: { id: true, fullPath: true } })).map((g) => [g.fullPath, g.id]),
+    (await db().namespace.findMany({ where: { kind: 'group', fullPath: { startsWith: 'acme' } }, select: { id: true, fullPath: true } })).map((g) => [
+      g.fullPath,
+      g.id,
+    ]),
   );
   await db().$transaction(async (tx) => seed(tx, projects, users, groups), { timeout: 120_000 });
 }
@@ -114,7 +209,7 @@ async function seed(
         maintenanceNote: r.note ?? null,
         tokenDigest: digest(`glrt-demo-${friendlyToken(20)}`),
         contactedAt: r.contactedAgo === null ? null : new Date(now - r.contactedAgo),
-        creatorId: r.creator ? users[r.creator] ?? null : null,
+        creatorId: r.creator ? (users[r.creator] ?? null) : null,
         registrationType: r.creator ? 'authenticated_user' : 'registration_token',
         creationState: r.contactedAgo === null ? 'started' : 'finished',
         groupId: groupId ?? null,
@@ -147,7 +242,10 @@ async function seed(
         })),
         select: { id: true },
       });
-      managersOf.set(created.id, m.map((x) => x.id));
+      managersOf.set(
+        created.id,
+        m.map((x) => x.id),
+      );
     }
     // Which projects this runner serves, for the job history below.
     const served =
@@ -192,7 +290,16 @@ async function seedJobs(
   }
 
   const PIPELINES_PER_PROJECT = 160;
-  const pl = { iid: [] as number[], project: [] as number[], sha: [] as string[], ref: [] as string[], status: [] as string[], source: [] as string[], user: [] as number[], created: [] as Date[] };
+  const pl = {
+    iid: [] as number[],
+    project: [] as number[],
+    sha: [] as string[],
+    ref: [] as string[],
+    status: [] as string[],
+    source: [] as string[],
+    user: [] as number[],
+    created: [] as Date[],
+  };
   for (const p of projectIds) {
     const base = (await tx.pipeline.aggregate({ where: { projectId: p }, _max: { iid: true } }))._max.iid ?? 0;
     const shas = commitShas.get(p);
@@ -217,9 +324,22 @@ async function seedJobs(
     RETURNING id, project_id, user_id, created_at, ref`);
 
   const j = {
-    runner: [] as number[], manager: [] as (number | null)[], project: [] as number[], pipeline: [] as number[], user: [] as number[],
-    status: [] as string[], stage: [] as string[], name: [] as string[], ref: [] as string[], created: [] as Date[],
-    started: [] as (Date | null)[], finished: [] as (Date | null)[], queued: [] as number[], failure: [] as (string | null)[], coverage: [] as (number | null)[], allowFailure: [] as boolean[],
+    runner: [] as number[],
+    manager: [] as (number | null)[],
+    project: [] as number[],
+    pipeline: [] as number[],
+    user: [] as number[],
+    status: [] as string[],
+    stage: [] as string[],
+    name: [] as string[],
+    ref: [] as string[],
+    created: [] as Date[],
+    started: [] as (Date | null)[],
+    finished: [] as (Date | null)[],
+    queued: [] as number[],
+    failure: [] as (string | null)[],
+    coverage: [] as (number | null)[],
+    allowFailure: [] as boolean[],
   };
   const pipelineStatus = new Map<number, string>();
   for (const p of pipelines) {

@@ -20,9 +20,7 @@ export async function bootstrap(): Promise<BootstrapResult> {
   const provided = process.env.INITIAL_ROOT_PASSWORD;
   const password = provided ?? randomBytes(18).toString('base64url');
   try {
-    await prisma.$transaction((tx) =>
-      insertUser(tx, { username: 'root', name: 'Administrator', email: 'admin@example.com', password, admin: true }),
-    );
+    await prisma.$transaction((tx) => insertUser(tx, { username: 'root', name: 'Administrator', email: 'admin@example.com', password, admin: true }));
   } catch (err) {
     // Another instance starting at the same moment created root first.
     if ((err as { code?: string }).code === 'P2002') return { rootCreated: false };

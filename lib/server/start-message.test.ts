@@ -6,10 +6,7 @@ const url = 'http://localhost:3000';
 describe('start message', () => {
   it('without the demo: where Runway runs and where to sign in, nothing about demo users', () => {
     const text = startMessage({ url, embedded: false, demo: false });
-    expect(text.split('\n')).toEqual([
-      'Runway is running at http://localhost:3000  (database: PostgreSQL server)',
-      'Sign in at http://localhost:3000/sign-in',
-    ]);
+    expect(text.split('\n')).toEqual(['Runway is running at http://localhost:3000  (database: PostgreSQL server)', 'Sign in at http://localhost:3000/sign-in']);
   });
 
   it("shows root's generated password once it was generated, with how to change it", () => {

@@ -25,8 +25,7 @@ const activeWhere = (userId: number) => ({ userId, revokedAt: null, expiresAt: {
 export function listActiveSessions(userId: number) {
   const where = activeWhere(userId);
   return {
-    fetch: (offset: number, limit: number) =>
-      db().userSession.findMany({ where, orderBy: [{ lastSeenAt: 'desc' }, { id: 'asc' }], skip: offset, take: limit }),
+    fetch: (offset: number, limit: number) => db().userSession.findMany({ where, orderBy: [{ lastSeenAt: 'desc' }, { id: 'asc' }], skip: offset, take: limit }),
     count: () => db().userSession.count({ where }),
   };
 }

@@ -75,7 +75,8 @@ export async function updateSettings(actor: Actor, change: SettingsChange): Prom
   if (change.valid_runner_registrars !== undefined) data.validRunnerRegistrars = [...new Set(change.valid_runner_registrars ?? [])];
   if (change.runner_token_expiration_interval !== undefined) data.runnerTokenExpirationInterval = change.runner_token_expiration_interval;
   if (change.group_runner_token_expiration_interval !== undefined) data.groupRunnerTokenExpirationInterval = change.group_runner_token_expiration_interval;
-  if (change.project_runner_token_expiration_interval !== undefined) data.projectRunnerTokenExpirationInterval = change.project_runner_token_expiration_interval;
+  if (change.project_runner_token_expiration_interval !== undefined)
+    data.projectRunnerTokenExpirationInterval = change.project_runner_token_expiration_interval;
   if (typeof change.stale_runner_cleanup_enabled === 'boolean') data.staleRunnerCleanupEnabled = change.stale_runner_cleanup_enabled;
   if (typeof change.stale_runner_cleanup_days === 'number') data.staleRunnerCleanupDays = change.stale_runner_cleanup_days;
   if (change.stale_runner_cleanup_runner_type !== undefined) data.staleRunnerCleanupRunnerType = change.stale_runner_cleanup_runner_type;

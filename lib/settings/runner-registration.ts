@@ -32,6 +32,10 @@ export async function updateGroupRunnerSettings(groupId: number, change: Namespa
   await client.namespace.update({ where: { id: groupId }, data: change });
 }
 
-export async function updateProjectRunnerSettings(projectId: number, change: Pick<NamespaceRunnerSettings, 'runnerTokenExpirationInterval'>, client: Client = db()): Promise<void> {
+export async function updateProjectRunnerSettings(
+  projectId: number,
+  change: Pick<NamespaceRunnerSettings, 'runnerTokenExpirationInterval'>,
+  client: Client = db(),
+): Promise<void> {
   await client.project.update({ where: { id: projectId }, data: change });
 }

@@ -8,7 +8,10 @@ export const createTokenParams = {
   name: param.string().required(),
   description: param.string(),
   // Each element must be one of the values (Grape checks arrays element-wise).
-  scopes: param.array().required().values(ALL_SCOPES as never as string[][]),
+  scopes: param
+    .array()
+    .required()
+    .values(ALL_SCOPES as never as string[][]),
   expires_at: param.date(),
 };
 
@@ -16,7 +19,10 @@ export const createTokenParams = {
 export const createOwnTokenParams = (allowed: readonly string[]) => ({
   name: param.string().required(),
   description: param.string(),
-  scopes: param.array().required().values(allowed as never as string[][]),
+  scopes: param
+    .array()
+    .required()
+    .values(allowed as never as string[][]),
   expires_at: param.date(),
 });
 
@@ -31,9 +37,7 @@ export const listTokensParams = {
   expires_before: param.date(),
   expires_after: param.date(),
   search: param.string(),
-  sort: param.string().values([
-    'created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc',
-  ]),
+  sort: param.string().values(['created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc']),
   page: param.integer(),
   per_page: param.integer().exceptValues([0]),
 };

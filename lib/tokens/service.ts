@@ -17,11 +17,7 @@ export interface NewToken {
   description?: string | null;
 }
 
-export type TokenProblem =
-  | { kind: 'invalid_scopes' }
-  | { kind: 'admin_scope'; scopes: string[] }
-  | { kind: 'expiry_in_past' }
-  | { kind: 'user_not_found' };
+export type TokenProblem = { kind: 'invalid_scopes' } | { kind: 'admin_scope'; scopes: string[] } | { kind: 'expiry_in_past' } | { kind: 'user_not_found' };
 
 /** GitLab's full message for an expiry date that is not in the future. */
 export const EXPIRES_AT_IN_PAST = 'Expires at cannot be a date in the past';

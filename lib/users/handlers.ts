@@ -6,7 +6,16 @@ import { parseParams } from '../api/params';
 import type { Actor } from '../auth/authenticate';
 import { membershipEntity, userBasic, userDetails, userDetailsWithAdmin, userPublic, userWithAdmin } from './entity';
 import { checkCanBlock, isAdmin, requireAdmin, seesAdminFields } from './policy';
-import { adminExtrasFor, findUserById, findUserByIdOrUsername, membershipsPageSource, personalNamespaceId, usersOrder, usersPageSource, usersWhere } from './queries';
+import {
+  adminExtrasFor,
+  findUserById,
+  findUserByIdOrUsername,
+  membershipsPageSource,
+  personalNamespaceId,
+  usersOrder,
+  usersPageSource,
+  usersWhere,
+} from './queries';
 import { deleteUserParams, listUsersParams, parseCreateUser, updateUserParams, userIdParams, userListLinkParams, userMembershipsParams } from './schema';
 import { paginate } from '../api/pagination';
 import { createUserByAdmin, deleteUserByAdmin, setUserState, updateUserByAdmin } from './service';

@@ -43,11 +43,7 @@ export async function usersWhere(input: ListUsersInput, viewerIsAdmin: boolean):
     const emailColumn = raw(viewerIsAdmin ? 'email' : 'public_email');
     const byEmail = await db().$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE lower(${emailColumn}) = lower(${q})`;
     and.push({
-      OR: [
-        { username: { contains: literal, mode: 'insensitive' } },
-        { name: { contains: literal, mode: 'insensitive' } },
-        idIn(byEmail.map((r) => r.id)),
-      ],
+      OR: [{ username: { contains: literal, mode: 'insensitive' } }, { name: { contains: literal, mode: 'insensitive' } }, idIn(byEmail.map((r) => r.id))],
     });
   }
   if (input.active) and.push({ state: 'active' });
@@ -62,9 +58,7 @@ export async function usersWhere(input: ListUsersInput, viewerIsAdmin: boolean):
 export function usersOrder(input: ListUsersInput, viewerIsAdmin: boolean): Prisma.UserOrderByWithRelationInput[] {
   const dir = viewerIsAdmin ? input.sort : 'desc';
   const field = viewerIsAdmin ? input.order_by : 'id';
-  const key = ({ id: 'id', name: 'name', username: 'username', created_at: 'createdAt', updated_at: 'updatedAt' } as const)[
-    field as 'id'
-  ];
+  const key = ({ id: 'id', name: 'name', username: 'username', created_at: 'createdAt', updated_at: 'updatedAt' } as const)[field as 'id'];
   // The id tie-breaker keeps pages stable when names or dates repeat.
   return key === 'id' ? [{ id: dir }] : [{ [key]: dir }, { id: dir }];
 }
@@ -88,7 +82,7 @@ export async function adminExtrasFor(users: User[]): Promise<Map<number, AdminEx
   const nsByOwner = new Map(namespaces.map((n) => [n.ownerId!, n.id]));
   const creatorById = new Map(creators.map((c) => [c.id, c]));
   return new Map(
-    users.map((u) => [u.id, { namespaceId: nsByOwner.get(u.id) ?? null, createdBy: u.createdById ? creatorById.get(u.createdById) ?? null : null }]),
+    users.map((u) => [u.id, { namespaceId: nsByOwner.get(u.id) ?? null, createdBy: u.createdById ? (creatorById.get(u.createdById) ?? null) : null }]),
   );
 }
 

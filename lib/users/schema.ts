@@ -59,9 +59,7 @@ export function parseCreateUser(raw: Record<string, unknown>): CreateUserInput {
       throw err;
     }
   };
-  const head = collect(() =>
-    parseParams(createUserHead, raw, { atLeastOneOf: [['password', 'reset_password', 'force_random_password']] }),
-  );
+  const head = collect(() => parseParams(createUserHead, raw, { atLeastOneOf: [['password', 'reset_password', 'force_random_password']] }));
   const tail = collect(() => parseParams(createUserTail, raw, { allOrNoneOf: [['extern_uid', 'provider']] }));
   if (messages.length || !head || !tail) throw paramError(messages);
   return { ...head, ...tail };

@@ -26,10 +26,18 @@ describe('[SETTINGS] GET/PUT /application/settings', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(Object.keys(res.body)).toEqual([
-      'id', 'allow_runner_registration_token', 'valid_runner_registrars', 'runner_token_expiration_interval',
-      'group_runner_token_expiration_interval', 'project_runner_token_expiration_interval',
-      'stale_runner_cleanup_enabled', 'stale_runner_cleanup_days', 'stale_runner_cleanup_runner_type',
-      'stale_runner_cleanup_owner_group_id', 'stale_runner_cleanup_owner_project_id', 'updated_at',
+      'id',
+      'allow_runner_registration_token',
+      'valid_runner_registrars',
+      'runner_token_expiration_interval',
+      'group_runner_token_expiration_interval',
+      'project_runner_token_expiration_interval',
+      'stale_runner_cleanup_enabled',
+      'stale_runner_cleanup_days',
+      'stale_runner_cleanup_runner_type',
+      'stale_runner_cleanup_owner_group_id',
+      'stale_runner_cleanup_owner_project_id',
+      'updated_at',
     ]);
     expect(res.body).toMatchObject({ id: 1, allow_runner_registration_token: true });
     expect([...res.body.valid_runner_registrars].sort()).toEqual(['group', 'project']);

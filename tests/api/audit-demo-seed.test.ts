@@ -21,7 +21,11 @@ describe('[AUDIT] demo seed', () => {
     await seedPlatformDemo();
     await seedRunnersDemo();
     // Only the demo runners' events: other test files write to the same database meanwhile.
-    const demoRunners = (await client.db().runner.findMany({ where: { description: { in: ['fleet-canary', 'shared-macos', 'platform-k8s', 'web-builder'] } }, select: { id: true } })).map((r) => r.id);
+    const demoRunners = (
+      await client
+        .db()
+        .runner.findMany({ where: { description: { in: ['fleet-canary', 'shared-macos', 'platform-k8s', 'web-builder'] } }, select: { id: true } })
+    ).map((r) => r.id);
     const count = () => client.db().auditEvent.count({ where: { targetType: 'Ci::Runner', targetId: { in: demoRunners } } });
     await seedAuditDemo();
     const first = await count();

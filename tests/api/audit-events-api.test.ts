@@ -27,7 +27,13 @@ let sharedRunner: number;
 beforeAll(async () => {
   const root = rootToken();
   [admin, owner, groupMaintainer, developer, reporter, projMaintainer, outsider] = await Promise.all([
-    createUser({ admin: true }), createUser(), createUser(), createUser(), createUser(), createUser(), createUser(),
+    createUser({ admin: true }),
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
   ]);
   group = await createGroup(root);
   project = await createProject(root, { namespaceId: group.id });
@@ -80,8 +86,14 @@ describe('[AUDIT] GET /audit_events (administrators)', () => {
 
     const byType = await api('GET', '/audit_events', { token: admin.token, query: { entity_type: 'Project', per_page: 100 } });
     expect(byType.body.every((e: any) => e.entity_type === 'Project')).toBe(true);
-    expect(await api('GET', '/audit_events', { token: admin.token, query: { entity_id: group.id } })).toMatchObject({ status: 400, body: { error: 'entity_type is missing' } });
-    expect(await api('GET', '/audit_events', { token: admin.token, query: { entity_type: 'Ci::Runner' } })).toMatchObject({ status: 400, body: { error: 'entity_type does not have a valid value' } });
+    expect(await api('GET', '/audit_events', { token: admin.token, query: { entity_id: group.id } })).toMatchObject({
+      status: 400,
+      body: { error: 'entity_type is missing' },
+    });
+    expect(await api('GET', '/audit_events', { token: admin.token, query: { entity_type: 'Ci::Runner' } })).toMatchObject({
+      status: 400,
+      body: { error: 'entity_type does not have a valid value' },
+    });
     expect((await api('GET', '/audit_events', { token: admin.token, query: { entity_type: 'Group', entity_id: 'x' } })).status).toBe(400);
   });
 
@@ -90,11 +102,17 @@ describe('[AUDIT] GET /audit_events (administrators)', () => {
     const first = rows[0].created_at.toISOString();
     const onlyFirst = await api('GET', '/audit_events', { token: admin.token, query: { entity_type: 'Group', entity_id: group.id, created_before: first } });
     expect(onlyFirst.body.map((e: any) => e.id)).toEqual([rows[0].id]);
-    const fromSecond = await api('GET', '/audit_events', { token: admin.token, query: { entity_type: 'Group', entity_id: group.id, created_after: rows[1].created_at.toISOString() } });
+    const fromSecond = await api('GET', '/audit_events', {
+      token: admin.token,
+      query: { entity_type: 'Group', entity_id: group.id, created_after: rows[1].created_at.toISOString() },
+    });
     expect(fromSecond.body.map((e: any) => e.id)).toEqual([rows[1].id]);
     const future = await api('GET', '/audit_events', { token: admin.token, query: { created_after: '2999-01-01T00:00:00Z' } });
     expect(future).toMatchObject({ status: 200, body: [] });
-    expect(await api('GET', '/audit_events', { token: admin.token, query: { created_after: 'yesterday' } })).toMatchObject({ status: 400, body: { error: 'created_after is invalid' } });
+    expect(await api('GET', '/audit_events', { token: admin.token, query: { created_after: 'yesterday' } })).toMatchObject({
+      status: 400,
+      body: { error: 'created_after is invalid' },
+    });
   });
 
   it('pages with keyset pagination (pagination=keyset) through every event once', async () => {
@@ -178,7 +196,10 @@ describe('[AUDIT] GET /runners/:id/audit_events (Runway extension)', () => {
     expect(res.body[0].details.changes).toEqual({ paused: { from: false, to: true } });
     expect((await api('GET', `/runners/${groupRunner}/audit_events`, { token: owner.token })).body).toHaveLength(2);
     expect((await api('GET', `/runners/${groupRunner}/audit_events`, { token: admin.token })).body).toHaveLength(2);
-    expect(await api('GET', `/runners/${groupRunner}/audit_events`, { token: developer.token })).toMatchObject({ status: 403, body: { message: '403 Forbidden - No access granted' } });
+    expect(await api('GET', `/runners/${groupRunner}/audit_events`, { token: developer.token })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - No access granted' },
+    });
     expect((await api('GET', '/runners/999999999/audit_events', { token: admin.token })).status).toBe(404);
   });
 

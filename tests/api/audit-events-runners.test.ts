@@ -23,8 +23,11 @@ async function lastEventId(): Promise<number> {
 /** Every row written after `since` that names runner `runnerId` or the given entity. */
 async function eventsSince(since: number, where: { runnerId?: number; entityType?: string; entityId?: number }) {
   const rows = await dbQuery('SELECT * FROM audit_events WHERE id > $1 ORDER BY id', [since]);
-  return rows.filter((r: any) => (where.runnerId === undefined || r.target_id === where.runnerId)
-    && (where.entityType === undefined || (r.entity_type === where.entityType && r.entity_id === where.entityId)));
+  return rows.filter(
+    (r: any) =>
+      (where.runnerId === undefined || r.target_id === where.runnerId) &&
+      (where.entityType === undefined || (r.entity_type === where.entityType && r.entity_id === where.entityId)),
+  );
 }
 
 /** No token, digest or secret anywhere in an event. */
@@ -55,15 +58,30 @@ beforeAll(async () => {
 
 describe('[AUDIT] runner changes are recorded', () => {
   it('create (POST /user/runners): the owner scope is the entity, the runner the target, with actor and IP', async () => {
-    const res = await api('POST', '/user/runners', { token: owner.token, headers: FROM, json: { runner_type: 'group_type', group_id: group.id, description: 'audited', tag_list: ['a'] } });
+    const res = await api('POST', '/user/runners', {
+      token: owner.token,
+      headers: FROM,
+      json: { runner_type: 'group_type', group_id: group.id, description: 'audited', tag_list: ['a'] },
+    });
     expect(res.status).toBe(201);
     const [e, ...rest] = await runnerEvents(res.body.id);
     expect(rest).toEqual([]);
     expect(e).toMatchObject({
-      event_name: 'ci_runner_created', author_id: owner.id, entity_type: 'Group', entity_id: group.id, entity_path: group.full_path,
-      target_type: 'Ci::Runner', target_id: res.body.id, ip_address: IP,
+      event_name: 'ci_runner_created',
+      author_id: owner.id,
+      entity_type: 'Group',
+      entity_id: group.id,
+      entity_path: group.full_path,
+      target_type: 'Ci::Runner',
+      target_id: res.body.id,
+      ip_address: IP,
     });
-    expect(e.details).toMatchObject({ custom_message: 'Created CI runner', author_name: expect.stringContaining(owner.username), ip_address: IP, tag_list: ['a'] });
+    expect(e.details).toMatchObject({
+      custom_message: 'Created CI runner',
+      author_name: expect.stringContaining(owner.username),
+      ip_address: IP,
+      tag_list: ['a'],
+    });
     expectNoSecrets([e], res.body.token);
 
     const inst = await api('POST', '/user/runners', { token: admin.token, json: { runner_type: 'instance_type' } });
@@ -77,21 +95,33 @@ describe('[AUDIT] runner changes are recorded', () => {
     const r = await registered(regToken, { description: 'registered' });
     const events = await runnerEvents(r.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ event_name: 'ci_runner_registered', author_id: -1, author_name: 'Registration token (project)', entity_type: 'Project', entity_id: project.id });
+    expect(events[0]).toMatchObject({
+      event_name: 'ci_runner_registered',
+      author_id: -1,
+      author_name: 'Registration token (project)',
+      entity_type: 'Project',
+      entity_id: project.id,
+    });
     expectNoSecrets(events, regToken, r.token);
   });
 
   it('a refused creation records nothing', async () => {
     const since = await lastEventId();
     expect((await api('POST', '/user/runners', { token: outsider.token, json: { runner_type: 'group_type', group_id: group.id } })).status).toBe(403);
-    expect((await api('POST', '/user/runners', { token: owner.token, json: { runner_type: 'group_type', group_id: group.id, maximum_timeout: 10 } })).status).toBe(400);
+    expect(
+      (await api('POST', '/user/runners', { token: owner.token, json: { runner_type: 'group_type', group_id: group.id, maximum_timeout: 10 } })).status,
+    ).toBe(400);
     expect((await api('POST', '/runners', { json: { token: 'not-a-registration-token' } })).status).toBe(403);
     expect(await eventsSince(since, { entityType: 'Group', entityId: group.id })).toEqual([]);
   });
 
   it('update (PUT /runners/:id) lists each changed field before and after; an unchanged PUT or a refused one records nothing', async () => {
     const id = await createRunner('group_type', { groupId: group.id, description: 'before', tags: ['x'] });
-    const put = await api('PUT', `/runners/${id}`, { token: owner.token, headers: FROM, json: { description: 'after', tag_list: ['y', 'z'], maximum_timeout: 3600, locked: false } });
+    const put = await api('PUT', `/runners/${id}`, {
+      token: owner.token,
+      headers: FROM,
+      json: { description: 'after', tag_list: ['y', 'z'], maximum_timeout: 3600, locked: false },
+    });
     expect(put.status).toBe(200);
     const events = await runnerEvents(id);
     expect(events.map((e: any) => e.event_name)).toEqual(['ci_runner_created', 'ci_runner_updated']);
@@ -121,7 +151,9 @@ describe('[AUDIT] runner changes are recorded', () => {
   it('delete by id (DELETE /runners/:id); a refused delete records nothing', async () => {
     const id = await createRunner('group_type', { groupId: group.id });
     expect((await api('DELETE', `/runners/${id}`, { token: outsider.token })).status).toBe(403);
-    expect((await api('DELETE', `/runners/${id}`, { token: owner.token, headers: { 'If-Unmodified-Since': 'Thu, 01 Jan 2015 00:00:00 GMT' } })).status).toBe(412);
+    expect((await api('DELETE', `/runners/${id}`, { token: owner.token, headers: { 'If-Unmodified-Since': 'Thu, 01 Jan 2015 00:00:00 GMT' } })).status).toBe(
+      412,
+    );
     expect(await runnerEvents(id)).toHaveLength(1);
     expect((await api('DELETE', `/runners/${id}`, { token: owner.token, headers: FROM })).status).toBe(204);
     const events = await runnerEvents(id);
@@ -183,12 +215,22 @@ describe('[AUDIT] runner changes are recorded', () => {
     const instanceToken = await withInstanceSettingsLock(() => resetInstanceToken());
     expect((await api('POST', `/groups/${group.id}/runners/reset_registration_token`, { token: maintainer.token })).status).toBe(403);
     expect((await api('POST', '/runners/reset_registration_token', { token: owner.token })).status).toBe(403);
-    const rows = (await dbQuery('SELECT * FROM audit_events WHERE id > $1 AND event_name = $2 ORDER BY id', [since, 'ci_runner_token_reset']))
-      .filter((r: any) => [maintainer.id, owner.id, 1].includes(r.author_id));
-    const mine = rows.filter((r: any) => (r.entity_type === 'Project' && r.entity_id === project.id) || (r.entity_type === 'Group' && r.entity_id === group.id) || r.entity_type === 'Gitlab::Audit::InstanceScope');
-    expect(mine.map((r: any) => [r.entity_type, r.author_id])).toEqual(expect.arrayContaining([
-      ['Project', maintainer.id], ['Group', owner.id], ['Gitlab::Audit::InstanceScope', 1],
-    ]));
+    const rows = (await dbQuery('SELECT * FROM audit_events WHERE id > $1 AND event_name = $2 ORDER BY id', [since, 'ci_runner_token_reset'])).filter(
+      (r: any) => [maintainer.id, owner.id, 1].includes(r.author_id),
+    );
+    const mine = rows.filter(
+      (r: any) =>
+        (r.entity_type === 'Project' && r.entity_id === project.id) ||
+        (r.entity_type === 'Group' && r.entity_id === group.id) ||
+        r.entity_type === 'Gitlab::Audit::InstanceScope',
+    );
+    expect(mine.map((r: any) => [r.entity_type, r.author_id])).toEqual(
+      expect.arrayContaining([
+        ['Project', maintainer.id],
+        ['Group', owner.id],
+        ['Gitlab::Audit::InstanceScope', 1],
+      ]),
+    );
     expect(mine.filter((r: any) => r.entity_type === 'Group')).toHaveLength(1);
     expectNoSecrets(mine, projectToken, groupToken, instanceToken);
   });

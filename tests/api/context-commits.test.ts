@@ -19,7 +19,10 @@ let branchNo = 0;
 const freshBranch = () => `ctx-${++branchNo}`;
 
 async function newMr(source: string, target: string, token = rootToken(), extra: Record<string, unknown> = {}) {
-  const res = await api('POST', `/projects/${project.id}/merge_requests`, { token, json: { source_branch: source, target_branch: target, title: `MR ${source}->${target}`, ...extra } });
+  const res = await api('POST', `/projects/${project.id}/merge_requests`, {
+    token,
+    json: { source_branch: source, target_branch: target, title: `MR ${source}->${target}`, ...extra },
+  });
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
@@ -90,8 +93,21 @@ describe('[CONTEXT COMMITS] POST', () => {
     expect(res.body).toHaveLength(2);
     const f1 = res.body[0];
     expect(Object.keys(f1)).toEqual([
-      'id', 'short_id', 'created_at', 'parent_ids', 'title', 'message', 'author_name', 'author_email', 'authored_date',
-      'committer_name', 'committer_email', 'committed_date', 'trailers', 'extended_trailers', 'web_url',
+      'id',
+      'short_id',
+      'created_at',
+      'parent_ids',
+      'title',
+      'message',
+      'author_name',
+      'author_email',
+      'authored_date',
+      'committer_name',
+      'committer_email',
+      'committed_date',
+      'trailers',
+      'extended_trailers',
+      'web_url',
     ]);
     expect(f1).toEqual({
       id: repo.commits.f1,

@@ -33,7 +33,9 @@ afterAll(async () => {
 
 /** Resident memory of the Runway process, in bytes (Linux). */
 function rss(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return Number(/(\d+)/.exec(line)![1]) * 1024;
 }
 
@@ -138,36 +140,40 @@ describe('[EDGE] body size limit keeps memory bounded', () => {
 });
 
 describe('[EDGE] database outage', () => {
-  it.skipIf(!process.env.DATABASE_URL)('answers 503 JSON while the database refuses connections, and recovers', async () => {
-    const name = new URL(database.inspectUrl).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    const headers = { 'PRIVATE-TOKEN': token, 'Content-Type': 'application/json' };
-    const probes = () => [
-      fetch(`${base}/api/v4/runners/all`, { headers }),
-      fetch(`${base}/api/v4/version`, { headers }),
-      fetch(`${base}/api/v4/projects`, { headers }),
-      fetch(`${base}/api/v4/user/runners`, { method: 'POST', headers, body: JSON.stringify({ runner_type: 'instance_type' }) }),
-    ];
-    try {
-      expect((await fetch(`${base}/api/v4/runners/all`, { headers })).status).toBe(200);
-      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
-      // Terminate the pool's open connections, repeatedly, while requests run against them.
-      for (let round = 0; round < 3; round++) {
-        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
-        for (const res of await Promise.all(probes())) {
-          expect(res.status).toBe(503);
-          expect(res.headers.get('content-type')).toBe('application/json');
-          expect(await res.json()).toEqual({ message: '503 Service Unavailable' });
+  it.skipIf(!process.env.DATABASE_URL)(
+    'answers 503 JSON while the database refuses connections, and recovers',
+    async () => {
+      const name = new URL(database.inspectUrl).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      const headers = { 'PRIVATE-TOKEN': token, 'Content-Type': 'application/json' };
+      const probes = () => [
+        fetch(`${base}/api/v4/runners/all`, { headers }),
+        fetch(`${base}/api/v4/version`, { headers }),
+        fetch(`${base}/api/v4/projects`, { headers }),
+        fetch(`${base}/api/v4/user/runners`, { method: 'POST', headers, body: JSON.stringify({ runner_type: 'instance_type' }) }),
+      ];
+      try {
+        expect((await fetch(`${base}/api/v4/runners/all`, { headers })).status).toBe(200);
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+        // Terminate the pool's open connections, repeatedly, while requests run against them.
+        for (let round = 0; round < 3; round++) {
+          await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+          for (const res of await Promise.all(probes())) {
+            expect(res.status).toBe(503);
+            expect(res.headers.get('content-type')).toBe('application/json');
+            expect(await res.json()).toEqual({ message: '503 Service Unavailable' });
+          }
         }
+        const ready = await fetch(`${base}/-/readiness`);
+        expect(ready.status).toBe(503);
+      } finally {
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+        await admin.end();
       }
-      const ready = await fetch(`${base}/-/readiness`);
-      expect(ready.status).toBe(503);
-    } finally {
-      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
-      await admin.end();
-    }
-    for (const res of await Promise.all(probes())) expect(res.status).toBeLessThan(300);
-    expect(server.exitCode).toBeNull();
-  }, 60_000);
+      for (const res of await Promise.all(probes())) expect(res.status).toBeLessThan(300);
+      expect(server.exitCode).toBeNull();
+    },
+    60_000,
+  );
 });

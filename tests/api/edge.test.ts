@@ -38,7 +38,7 @@ function parseRaw(raw: string) {
 }
 
 describe('[EDGE] cookies', () => {
-  it('ignores a malformed cookie that is not Runway\'s: the request is simply anonymous, or authenticated by its token', async () => {
+  it("ignores a malformed cookie that is not Runway's: the request is simply anonymous, or authenticated by its token", async () => {
     const anon = await fetch(`${baseUrl()}/api/v4/version`, { headers: { Cookie: BAD_COOKIE } });
     await expectJsonError(anon, 401, { message: '401 Unauthorized' });
     const withToken = await fetch(`${baseUrl()}/api/v4/version`, { headers: { Cookie: BAD_COOKIE, 'PRIVATE-TOKEN': rootToken() } });
@@ -69,7 +69,10 @@ describe('[EDGE] cookies', () => {
     const csrfRes = await fetch(`${baseUrl()}/api/auth/csrf`, { headers: { Cookie: BAD_COOKIE } });
     expect(csrfRes.status).toBe(200);
     const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-    const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const csrfCookie = csrfRes.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const res = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
       method: 'POST',
       redirect: 'manual',
@@ -99,15 +102,27 @@ describe('[EDGE] malformed paths', () => {
   });
 
   it('answers dot segments and paths beside /api/v4 with the JSON catch-all 404, not an HTML page', async () => {
-    for (const path of ['/api/v4/%2e%2e', '/api/v4/./%2e%2e/version', '/api/v4/../x', '/api/v4/projects/..', '/api/v4%20', '/api/v4.json', '/api/v5/projects', '/api/', '/api']) {
+    for (const path of [
+      '/api/v4/%2e%2e',
+      '/api/v4/./%2e%2e/version',
+      '/api/v4/../x',
+      '/api/v4/projects/..',
+      '/api/v4%20',
+      '/api/v4.json',
+      '/api/v5/projects',
+      '/api/',
+      '/api',
+    ]) {
       const res = await new Promise<{ status: number; type?: string; body: string }>((resolve, reject) => {
         // http.request sends the path as written (fetch would resolve the dot segments itself).
         const { hostname, port } = new URL(baseUrl());
-        http.get({ host: hostname, port, path, headers: { 'PRIVATE-TOKEN': rootToken() } }, (r) => {
-          let body = '';
-          r.on('data', (d) => (body += d));
-          r.on('end', () => resolve({ status: r.statusCode!, type: r.headers['content-type'], body }));
-        }).on('error', reject);
+        http
+          .get({ host: hostname, port, path, headers: { 'PRIVATE-TOKEN': rootToken() } }, (r) => {
+            let body = '';
+            r.on('data', (d) => (body += d));
+            r.on('end', () => resolve({ status: r.statusCode!, type: r.headers['content-type'], body }));
+          })
+          .on('error', reject);
       });
       expect(res, path).toMatchObject({ status: 404, type: 'application/json' });
       expect(JSON.parse(res.body)).toEqual({ error: '404 Not Found' });
@@ -204,7 +219,10 @@ describe('[EDGE] body size outside /api/v4', () => {
   it('closes the connection of a chunked body past the limit sent to next-auth, instead of buffering it', async () => {
     const MiB = 1024 * 1024;
     const outcome = await new Promise<{ sent: number; closed: boolean }>((resolve) => {
-      const req = http.request(`${baseUrl()}/api/auth/callback/credentials`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      const req = http.request(`${baseUrl()}/api/auth/callback/credentials`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
       let sent = 0;
       const chunk = Buffer.alloc(MiB, 'a');
       const done = (closed: boolean) => resolve({ sent, closed });
@@ -237,7 +255,11 @@ describe('[EDGE] requests the HTTP parser refuses', () => {
   });
 
   it('answers malformed request syntax with 400 JSON', async () => {
-    for (const bytes of ['GARBAGE\r\n\r\n', 'GET /api/v4/version HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 'POST /api/v4/user HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n']) {
+    for (const bytes of [
+      'GARBAGE\r\n\r\n',
+      'GET /api/v4/version HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n',
+      'POST /api/v4/user HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+    ]) {
       expect(parseRaw(await rawExchange(bytes))).toEqual({ status: 400, contentType: 'application/json', body: { message: '400 Bad request' } });
     }
   });

@@ -129,7 +129,13 @@ describe.skipIf(!external)('[FLEET] fleet overview API on a seeded fleet', { tim
     const user = await fetch(`${base}/api/v4/users`, {
       method: 'POST',
       headers: { 'PRIVATE-TOKEN': rootToken, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'fleet_user', email: 'fleet_user@example.com', name: 'Fleet user', password: 'fleet-user-password-1', skip_confirmation: true }),
+      body: JSON.stringify({
+        username: 'fleet_user',
+        email: 'fleet_user@example.com',
+        name: 'Fleet user',
+        password: 'fleet-user-password-1',
+        skip_confirmation: true,
+      }),
     }).then((r) => r.json() as Promise<{ id: number }>);
     const pat = await fetch(`${base}/api/v4/users/${user.id}/personal_access_tokens`, {
       method: 'POST',
@@ -172,12 +178,20 @@ describe.skipIf(!external)('[FLEET] fleet overview API on a seeded fleet', { tim
     expect(res.body).toEqual({ ...NOW, counted_at: expect.any(String) });
     // The list's filters overlap as GitLab's scopes do (status=online includes paused runners that contacted
     // lately); the overview gives each runner its one REST status, so its counts add up to the total.
-    const list = await fetch(`${base}/api/v4/runners/all?status=online&per_page=100`, { headers: { 'PRIVATE-TOKEN': rootToken } }).then((r) => r.json() as Promise<Array<{ description: string; status: string }>>);
-    expect(list.map((r) => [r.description, r.status]).sort()).toEqual([['online-1', 'online'], ['online-2', 'online'], ['online-3', 'online'], ['paused-1', 'paused']]);
+    const list = await fetch(`${base}/api/v4/runners/all?status=online&per_page=100`, { headers: { 'PRIVATE-TOKEN': rootToken } }).then(
+      (r) => r.json() as Promise<Array<{ description: string; status: string }>>,
+    );
+    expect(list.map((r) => [r.description, r.status]).sort()).toEqual([
+      ['online-1', 'online'],
+      ['online-2', 'online'],
+      ['online-3', 'online'],
+      ['paused-1', 'paused'],
+    ]);
   });
 
   it('two instances starting together leave one snapshot for today, with the counts of the moment', async () => {
-    const today = () => q(`SELECT online, offline, stale, never_contacted, paused, total FROM ci_runner_fleet_snapshots WHERE day = (now() AT TIME ZONE 'UTC')::date`);
+    const today = () =>
+      q(`SELECT online, offline, stale, never_contacted, paused, total FROM ci_runner_fleet_snapshots WHERE day = (now() AT TIME ZONE 'UTC')::date`);
     // The workers snapshot right after start, in the background.
     await expect.poll(today, { timeout: 30_000 }).toHaveLength(1);
     expect(await today()).toEqual([NOW]);
@@ -225,14 +239,26 @@ describe.skipIf(!external)('[FLEET] fleet overview API on a seeded fleet', { tim
     // Queued durations in the window: 1 2 3 4 10 10 10 20 30 30 30 100 109 (the pending job has none).
     expect(b.queued_duration).toEqual({ median: 10, p90: expect.closeTo(86, 6), p99: expect.closeTo(107.92, 6) });
     expect(b.per_day.map((d: any) => [d.date, d.jobs])).toEqual([
-      [day(6), 3], [day(5), 0], [day(4), 0], [day(3), 2], [day(2), 3], [day(1), 2], [day(0), 4],
+      [day(6), 3],
+      [day(5), 0],
+      [day(4), 0],
+      [day(3), 2],
+      [day(2), 3],
+      [day(1), 2],
+      [day(0), 4],
     ]);
     expect(b.per_day[6].queued_duration).toEqual({ median: 2.5, p90: expect.closeTo(3.7, 6), p99: expect.closeTo(3.97, 6) });
     expect(b.per_day[5].queued_duration).toEqual({ median: 15, p90: expect.closeTo(19, 6), p99: expect.closeTo(19.9, 6) });
     expect(b.per_day[3].queued_duration).toEqual({ median: 100, p90: 100, p99: 100 });
     expect(b.per_day[4].queued_duration).toEqual({ median: 10, p90: expect.closeTo(89.2, 6), p99: expect.closeTo(107.02, 6) });
     expect(b.per_day[1].queued_duration).toEqual({ median: null, p90: null, p99: null });
-    expect(b.busiest_runners.map((r: any) => [r.runner.description, r.jobs])).toEqual([['online-1', 4], ['offline-1', 3], ['offline-2', 3], ['online-2', 2], ['online-3', 1]]);
+    expect(b.busiest_runners.map((r: any) => [r.runner.description, r.jobs])).toEqual([
+      ['online-1', 4],
+      ['offline-1', 3],
+      ['offline-2', 3],
+      ['online-2', 2],
+      ['online-3', 1],
+    ]);
     expect(b.busiest_runners[0]).toEqual({
       runner: { id: ids['online-1'], description: 'online-1', runner_type: 'instance_type', status: 'online' },
       jobs: 4,
@@ -240,7 +266,11 @@ describe.skipIf(!external)('[FLEET] fleet overview API on a seeded fleet', { tim
     });
     // Ranked by mean queued duration (the outlier-heavy runner first: its mean 43 beats a steady 30).
     expect(b.longest_queues.map((r: any) => [r.runner.description, r.queued_duration.mean, r.queued_duration.median])).toEqual([
-      ['online-3', 100, 100], ['offline-2', 43, 10], ['offline-1', 30, 30], ['online-2', 15, 15], ['online-1', 2.5, 2.5],
+      ['online-3', 100, 100],
+      ['offline-2', 43, 10],
+      ['offline-1', 30, 30],
+      ['online-2', 15, 15],
+      ['online-1', 2.5, 2.5],
     ]);
     const today = await get('/runners/fleet/jobs?days=1', rootToken);
     expect(today.body).toMatchObject({ days: 1, jobs: 4, per_day: [{ date: day(0), jobs: 4 }] });

@@ -55,45 +55,188 @@ type Rng = ReturnType<typeof prng>;
 
 // Path segment values, already in their on-the-wire form.
 const SEGMENTS = [
-  '1', '2', '3', '5', '0', '-1', '1.5', '1e3', '2147483648', '9223372036854775808', '99999999999999999999999999',
-  'abc', 'self', 'all', 'demo%2Fnothing', 'a%2Fb%2Fc', '%252F', '..', '%2e%2e', '.', '%20', '%0a', '%09',
-  '%ff', '%', '%c0%af', '%e0%a4', '%00', 'a%00b', '%5C', 'x%5Cy', '%E2%9C%93', '%F0%9F%98%80', '%ED%A0%80',
-  "'%3B%20DROP%20TABLE%20users%3B--", '%3Cscript%3E', 'null', 'true', '%5B%5D', '%7B%7D', 'é', 'a'.repeat(3000),
-  '0x10', '+1', '%2B1', '1%20', '00001', '1,2', 'main', 'feature%2Fx', '%2F',
+  '1',
+  '2',
+  '3',
+  '5',
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  '2147483648',
+  '9223372036854775808',
+  '99999999999999999999999999',
+  'abc',
+  'self',
+  'all',
+  'demo%2Fnothing',
+  'a%2Fb%2Fc',
+  '%252F',
+  '..',
+  '%2e%2e',
+  '.',
+  '%20',
+  '%0a',
+  '%09',
+  '%ff',
+  '%',
+  '%c0%af',
+  '%e0%a4',
+  '%00',
+  'a%00b',
+  '%5C',
+  'x%5Cy',
+  '%E2%9C%93',
+  '%F0%9F%98%80',
+  '%ED%A0%80',
+  "'%3B%20DROP%20TABLE%20users%3B--",
+  '%3Cscript%3E',
+  'null',
+  'true',
+  '%5B%5D',
+  '%7B%7D',
+  'é',
+  'a'.repeat(3000),
+  '0x10',
+  '+1',
+  '%2B1',
+  '1%20',
+  '00001',
+  '1,2',
+  'main',
+  'feature%2Fx',
+  '%2F',
 ];
 const REAL_SEGMENTS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'];
 
 const PARAM_NAMES = [
-  'page', 'per_page', 'sort', 'order_by', 'scope', 'type', 'status', 'tag_list', 'paused', 'search', 'id', 'runner_type',
-  'access_level', 'user_id', 'ref_name', 'since', 'until', 'with_stats', 'visibility', 'owned', 'membership', 'state',
-  'description', 'name', 'path', 'namespace_id', 'commits', 'sha', 'expires_at', 'scopes', 'username', 'email', 'password',
-  'admin', 'maximum_timeout', 'info', 'token', 'run_untagged', 'locked', 'version_prefix', 'active', 'cursor', 'pagination',
-  'min_access_level', 'all_available', 'top_level_only', 'skip_groups', 'parent_id', 'iids', 'source_branch',
-  'target_branch', 'title', 'project_id', 'system_id', 'last_update', 'maintenance_note', 'created_after', 'revoked',
+  'page',
+  'per_page',
+  'sort',
+  'order_by',
+  'scope',
+  'type',
+  'status',
+  'tag_list',
+  'paused',
+  'search',
+  'id',
+  'runner_type',
+  'access_level',
+  'user_id',
+  'ref_name',
+  'since',
+  'until',
+  'with_stats',
+  'visibility',
+  'owned',
+  'membership',
+  'state',
+  'description',
+  'name',
+  'path',
+  'namespace_id',
+  'commits',
+  'sha',
+  'expires_at',
+  'scopes',
+  'username',
+  'email',
+  'password',
+  'admin',
+  'maximum_timeout',
+  'info',
+  'token',
+  'run_untagged',
+  'locked',
+  'version_prefix',
+  'active',
+  'cursor',
+  'pagination',
+  'min_access_level',
+  'all_available',
+  'top_level_only',
+  'skip_groups',
+  'parent_id',
+  'iids',
+  'source_branch',
+  'target_branch',
+  'title',
+  'project_id',
+  'system_id',
+  'last_update',
+  'maintenance_note',
+  'created_after',
+  'revoked',
 ];
 const QUERY_VALUES = [
-  '1', '-1', '0', '1.5', '2147483648', '1e400', '99999999999999999999', 'abc', '', '%ff', '%', '%00', 'a%00b', '%c0%af',
-  'true', 'false', 'null', '%5B%5D', 'desc', 'asc', 'zzz', '2024-13-45', '2024-01-01', '2024-01-01T00:00:00Z', 'x'.repeat(5000),
-  '%E2%9C%93', '%F0%9F%98%80', 'a,b,,c', '%2C%2C', '%20%20', 'instance_type', 'online', 'api', '%27%22%3C%3E',
+  '1',
+  '-1',
+  '0',
+  '1.5',
+  '2147483648',
+  '1e400',
+  '99999999999999999999',
+  'abc',
+  '',
+  '%ff',
+  '%',
+  '%00',
+  'a%00b',
+  '%c0%af',
+  'true',
+  'false',
+  'null',
+  '%5B%5D',
+  'desc',
+  'asc',
+  'zzz',
+  '2024-13-45',
+  '2024-01-01',
+  '2024-01-01T00:00:00Z',
+  'x'.repeat(5000),
+  '%E2%9C%93',
+  '%F0%9F%98%80',
+  'a,b,,c',
+  '%2C%2C',
+  '%20%20',
+  'instance_type',
+  'online',
+  'api',
+  '%27%22%3C%3E',
 ];
 const BAD_JSON = ['{', '{"a":', 'nul', '{"a":1,}', "{'a':1}", '[', '"unterminated', '\u0000', '{"a":"\\ud800"}', '{"a":1}{"b":2}', '\u00ff\u00fe'];
 
 function jsonValue(r: Rng, depth = 0): unknown {
   switch (r.int(depth > 2 ? 10 : 14)) {
-    case 0: return null;
-    case 1: return r.chance(0.5);
-    case 2: return r.pick([0, -1, 1, 1.5, 2147483648, 9007199254740993, -1e308, 1e308, Number.MAX_SAFE_INTEGER]);
-    case 3: return r.pick(['', ' ', 'abc', 'x'.repeat(r.pick([100, 70_000])), 'a\u0000b', '\ud800', '😀✓é', '%ff', '../../etc/passwd']);
-    case 4: return r.pick(['instance_type', 'project_type', 'group_type', 'api', 'read_api', 'online', 'paused', 'desc', 'id']);
-    case 5: return r.pick(['2024-01-01', '2024-02-30', 'yesterday', '2024-01-01T00:00:00Z']);
-    case 6: return r.pick(['true', 'false', 'yes', '1', '0']);
-    case 7: return String(r.int(20));
-    case 8: return r.int(20);
-    case 9: return 'a,b';
-    case 10: return Array.from({ length: r.int(4) }, () => jsonValue(r, depth + 1));
-    case 11: return Object.fromEntries(Array.from({ length: r.int(4) }, () => [r.pick(PARAM_NAMES), jsonValue(r, depth + 1)]));
-    case 12: return [[['nested']]];
-    default: return JSON.parse('{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}') as unknown;
+    case 0:
+      return null;
+    case 1:
+      return r.chance(0.5);
+    case 2:
+      return r.pick([0, -1, 1, 1.5, 2147483648, 9007199254740993, -1e308, 1e308, Number.MAX_SAFE_INTEGER]);
+    case 3:
+      return r.pick(['', ' ', 'abc', 'x'.repeat(r.pick([100, 70_000])), 'a\u0000b', '\ud800', '😀✓é', '%ff', '../../etc/passwd']);
+    case 4:
+      return r.pick(['instance_type', 'project_type', 'group_type', 'api', 'read_api', 'online', 'paused', 'desc', 'id']);
+    case 5:
+      return r.pick(['2024-01-01', '2024-02-30', 'yesterday', '2024-01-01T00:00:00Z']);
+    case 6:
+      return r.pick(['true', 'false', 'yes', '1', '0']);
+    case 7:
+      return String(r.int(20));
+    case 8:
+      return r.int(20);
+    case 9:
+      return 'a,b';
+    case 10:
+      return Array.from({ length: r.int(4) }, () => jsonValue(r, depth + 1));
+    case 11:
+      return Object.fromEntries(Array.from({ length: r.int(4) }, () => [r.pick(PARAM_NAMES), jsonValue(r, depth + 1)]));
+    case 12:
+      return [[['nested']]];
+    default:
+      return JSON.parse('{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}') as unknown;
   }
 }
 
@@ -144,9 +287,17 @@ function generate(r: Rng, routes: Route[], rootToken: string): Generated {
 
   const headers: Record<string, string> = {};
   if (auth === 'root') headers['PRIVATE-TOKEN'] = rootToken;
-  if (auth === 'bad') headers[r.pick(['PRIVATE-TOKEN', 'Authorization', 'JOB-TOKEN'])] = r.pick(['glpat-invalid', 'Bearer ', 'Bearer x%ffy', 'Basic Zm9vOmJhcg==', 'x'.repeat(2000)]);
+  if (auth === 'bad')
+    headers[r.pick(['PRIVATE-TOKEN', 'Authorization', 'JOB-TOKEN'])] = r.pick([
+      'glpat-invalid',
+      'Bearer ',
+      'Bearer x%ffy',
+      'Basic Zm9vOmJhcg==',
+      'x'.repeat(2000),
+    ]);
   if (auth === 'root' && r.chance(0.05)) headers.Sudo = r.pick(['nobody', '99999', '-1', '1.5', 'root']);
-  if (r.chance(0.1)) headers.Cookie = r.pick(['_ga=%E0%A4%A', 'next-auth.session-token=%ff', 'next-auth.session-token=abc', 'next-auth.session-token.0=%', 'a=b; =; ;;']);
+  if (r.chance(0.1))
+    headers.Cookie = r.pick(['_ga=%E0%A4%A', 'next-auth.session-token=%ff', 'next-auth.session-token=abc', 'next-auth.session-token.0=%', 'a=b; =; ;;']);
 
   let body: Buffer | undefined;
   let kind = 'none';

@@ -63,7 +63,9 @@ describe('[RUNNERS] group instance-runner setting', () => {
     ]);
     const override = await put(sub.id, 'disabled_and_overridable');
     expect(override.status).toBe(400);
-    expect(override.body.message.update_shared_runners[0]).toMatch(/Allow descendants override disabled shared runners cannot be enabled because parent group does not allow it$/);
+    expect(override.body.message.update_shared_runners[0]).toMatch(
+      /Allow descendants override disabled shared runners cannot be enabled because parent group does not allow it$/,
+    );
     expect(await settingOf(sub.id)).toBe('disabled_and_unoverridable');
     // Nothing else in the same request was saved.
     const mixed = await api('PUT', `/groups/${sub.id}`, { token: rootToken(), json: { description: 'changed', shared_runners_setting: 'enabled' } });
@@ -85,13 +87,20 @@ describe('[RUNNERS] group instance-runner setting', () => {
     expect([asked.status, asked.body.shared_runners_enabled]).toEqual([201, true]);
     await put(group.id, 'disabled_and_unoverridable');
     const refused = await api('POST', '/projects', { token: rootToken(), json: { name: 'asks-on-2', namespace_id: group.id, shared_runners_enabled: true } });
-    expect([refused.status, refused.body]).toEqual([400, { message: { shared_runners_enabled: ['cannot be enabled because parent group does not allow it'] } }]);
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { message: { shared_runners_enabled: ['cannot be enabled because parent group does not allow it'] } },
+    ]);
   });
 
   it("lists instance runners for the group's projects only while their switch is on", async () => {
     const instance = await createRunner('instance_type');
     const listed = async () =>
-      ((await api('GET', `/projects/${project.id}/runners`, { token: rootToken(), query: { per_page: '100', type: 'instance_type' } })).body as { id: number }[]).map((r) => r.id);
+      (
+        (await api('GET', `/projects/${project.id}/runners`, { token: rootToken(), query: { per_page: '100', type: 'instance_type' } })).body as {
+          id: number;
+        }[]
+      ).map((r) => r.id);
     expect(await listed()).toContain(instance);
     await put(group.id, 'disabled_and_unoverridable');
     expect(await listed()).not.toContain(instance);

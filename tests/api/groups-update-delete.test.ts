@@ -14,13 +14,25 @@ describe('[NAMESPACES] PUT /groups/:id', () => {
     const sub = await createGroup(owner.token, { parentId: top.id, visibility: 'public' });
     const project = await createProject(owner.token, { namespaceId: sub.id, visibility: 'private' });
     const newPath = uniq('renamed');
-    const res = await api('PUT', `/groups/${top.id}`, { token: owner.token, json: { name: 'Renamed Org', path: newPath, description: 'About', visibility: 'internal' } });
+    const res = await api('PUT', `/groups/${top.id}`, {
+      token: owner.token,
+      json: { name: 'Renamed Org', path: newPath, description: 'About', visibility: 'internal' },
+    });
     expect(res.status, res.text).toBe(400);
     expect(res.body).toEqual({ message: { visibility_level: ['internal is not allowed since there are sub-groups with higher visibility.'] } });
 
     const ok = await api('PUT', `/groups/${top.id}`, { token: owner.token, json: { name: 'Renamed Org', path: newPath, description: 'About' } });
     expect(ok.status, ok.text).toBe(200);
-    expect(ok.body).toMatchObject({ id: top.id, name: 'Renamed Org', path: newPath, full_path: newPath, full_name: 'Renamed Org', description: 'About', projects: [], shared_projects: [] });
+    expect(ok.body).toMatchObject({
+      id: top.id,
+      name: 'Renamed Org',
+      path: newPath,
+      full_path: newPath,
+      full_name: 'Renamed Org',
+      description: 'About',
+      projects: [],
+      shared_projects: [],
+    });
     expect(Object.keys(ok.body).slice(0, 4)).toEqual(['id', 'web_url', 'name', 'path']);
     const subNow = await api('GET', `/groups/${sub.id}`, { token: owner.token });
     expect(subNow.body).toMatchObject({ full_path: `${newPath}/${sub.path}`, full_name: `Renamed Org / ${sub.name}` });
@@ -34,15 +46,23 @@ describe('[NAMESPACES] PUT /groups/:id', () => {
     const group = await createGroup(owner.token);
     const maintainer = await createUser();
     await addGroupMember(owner.token, group.id, maintainer.id, 40);
-    expect(await api('PUT', `/groups/${group.id}`, { token: maintainer.token, json: { description: 'x' } })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    expect(await api('PUT', `/groups/${group.id}`, { token: maintainer.token, json: { description: 'x' } })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
     const stranger = await createUser();
-    expect(await api('PUT', `/groups/${group.id}`, { token: stranger.token, json: { description: 'x' } })).toMatchObject({ status: 404, body: { message: '404 Group Not Found' } });
+    expect(await api('PUT', `/groups/${group.id}`, { token: stranger.token, json: { description: 'x' } })).toMatchObject({
+      status: 404,
+      body: { message: '404 Group Not Found' },
+    });
     expect((await api('PUT', `/groups/${group.id}`, { json: { description: 'x' } })).status).toBe(401);
     // An Owner of the parent owns the subgroup too; admins may.
     const sub = await createGroup(owner.token, { parentId: group.id });
     const parentOwner = await createUser();
     await addGroupMember(owner.token, group.id, parentOwner.id, 50);
-    expect((await api('PUT', `/groups/${sub.id}`, { token: parentOwner.token, json: { description: 'by parent owner' } })).body.description).toBe('by parent owner');
+    expect((await api('PUT', `/groups/${sub.id}`, { token: parentOwner.token, json: { description: 'by parent owner' } })).body.description).toBe(
+      'by parent owner',
+    );
     expect((await api('PUT', `/groups/${sub.id}`, { token: rootToken(), json: { description: 'by admin' } })).body.description).toBe('by admin');
   });
 
@@ -67,7 +87,9 @@ describe('[NAMESPACES] PUT /groups/:id', () => {
         },
       },
     });
-    expect((await api('PUT', `/groups/${top.id}`, { token: owner.token, json: { path: other.path } })).body).toEqual({ message: { path: ['has already been taken'] } });
+    expect((await api('PUT', `/groups/${top.id}`, { token: owner.token, json: { path: other.path } })).body).toEqual({
+      message: { path: ['has already been taken'] },
+    });
     expect((await api('PUT', `/groups/${top.id}`, { token: owner.token, json: { visibility: 'private' } })).body.message.visibility_level).toEqual([
       'private is not allowed since there are sub-groups with higher visibility.',
     ]);

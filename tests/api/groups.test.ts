@@ -4,12 +4,39 @@ import { addGroupMember, addProjectMember, createGroup, createProject } from '..
 import { createUser } from '../support/users';
 
 const GROUP_KEYS = [
-  'id', 'web_url', 'name', 'path', 'description', 'visibility', 'share_with_group_lock', 'require_two_factor_authentication',
-  'two_factor_grace_period', 'project_creation_level', 'auto_devops_enabled', 'subgroup_creation_level', 'emails_disabled',
-  'emails_enabled', 'show_diff_preview_in_email', 'mentions_disabled', 'lfs_enabled', 'archived', 'math_rendering_limits_enabled',
-  'lock_math_rendering_limits_enabled', 'default_branch', 'default_branch_protection', 'default_branch_protection_defaults',
-  'avatar_url', 'request_access_enabled', 'full_name', 'full_path', 'created_at', 'parent_id', 'organization_id',
-  'shared_runners_setting', 'max_artifacts_size', 'marked_for_deletion_on',
+  'id',
+  'web_url',
+  'name',
+  'path',
+  'description',
+  'visibility',
+  'share_with_group_lock',
+  'require_two_factor_authentication',
+  'two_factor_grace_period',
+  'project_creation_level',
+  'auto_devops_enabled',
+  'subgroup_creation_level',
+  'emails_disabled',
+  'emails_enabled',
+  'show_diff_preview_in_email',
+  'mentions_disabled',
+  'lfs_enabled',
+  'archived',
+  'math_rendering_limits_enabled',
+  'lock_math_rendering_limits_enabled',
+  'default_branch',
+  'default_branch_protection',
+  'default_branch_protection_defaults',
+  'avatar_url',
+  'request_access_enabled',
+  'full_name',
+  'full_path',
+  'created_at',
+  'parent_id',
+  'organization_id',
+  'shared_runners_setting',
+  'max_artifacts_size',
+  'marked_for_deletion_on',
 ];
 
 describe('[NAMESPACES] POST /groups', () => {
@@ -20,8 +47,16 @@ describe('[NAMESPACES] POST /groups', () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual([...GROUP_KEYS, 'shared_with_groups', 'prevent_sharing_groups_outside_hierarchy', 'projects', 'shared_projects']);
     expect(res.body).toMatchObject({
-      name: 'Acme Corp', path, full_path: path, full_name: 'Acme Corp', description: 'The company', visibility: 'internal',
-      parent_id: null, web_url: `${baseUrl()}/groups/${path}`, project_creation_level: 'developer', subgroup_creation_level: 'maintainer',
+      name: 'Acme Corp',
+      path,
+      full_path: path,
+      full_name: 'Acme Corp',
+      description: 'The company',
+      visibility: 'internal',
+      parent_id: null,
+      web_url: `${baseUrl()}/groups/${path}`,
+      project_creation_level: 'developer',
+      subgroup_creation_level: 'maintainer',
       projects: [],
     });
     const sub = await api('POST', '/groups', { token: owner.token, json: { name: 'Platform', path: 'platform', parent_id: res.body.id } });
@@ -46,7 +81,10 @@ describe('[NAMESPACES] POST /groups', () => {
     expect(badPath.status).toBe(400);
     expect(badPath.body.message).toMatch(/^Failed to save group \{:path=>\["can contain only letters/);
     const privateParent = await createGroup(user.token, { visibility: 'private' });
-    const tooOpen = await api('POST', '/groups', { token: user.token, json: { name: 'Open', path: 'open', parent_id: privateParent.id, visibility: 'public' } });
+    const tooOpen = await api('POST', '/groups', {
+      token: user.token,
+      json: { name: 'Open', path: 'open', parent_id: privateParent.id, visibility: 'public' },
+    });
     expect(tooOpen.status).toBe(400);
     expect(tooOpen.body.message).toContain(':visibility_level=>');
     const anon = await api('POST', '/groups', { json: { name: 'x', path: 'y' } });
@@ -57,7 +95,12 @@ describe('[NAMESPACES] POST /groups', () => {
   it('lets only Maintainers and Owners of the parent create subgroups', async () => {
     const owner = await createUser();
     const parent = await createGroup(owner.token, { visibility: 'public' });
-    for (const [level, status] of [[10, 403], [20, 403], [30, 403], [40, 201]] as const) {
+    for (const [level, status] of [
+      [10, 403],
+      [20, 403],
+      [30, 403],
+      [40, 201],
+    ] as const) {
       const u = await createUser();
       await addGroupMember(owner.token, parent.id, u.id, level);
       const res = await api('POST', '/groups', { token: u.token, json: { name: `Sub ${level}`, path: uniq('sub'), parent_id: parent.id } });
@@ -95,7 +138,13 @@ describe('[NAMESPACES] GET /groups/:id', () => {
     const outsider = await createUser();
     const priv = await createGroup(owner.token, { visibility: 'private' });
     const internal = await createGroup(owner.token, { visibility: 'internal' });
-    for (const [id, token] of [['999999999', owner.token], [String(priv.id), outsider.token], [priv.full_path, outsider.token], [String(internal.id), undefined], ['no-such-group', owner.token]] as const) {
+    for (const [id, token] of [
+      ['999999999', owner.token],
+      [String(priv.id), outsider.token],
+      [priv.full_path, outsider.token],
+      [String(internal.id), undefined],
+      ['no-such-group', owner.token],
+    ] as const) {
       const res = await api('GET', `/groups/${encodeURIComponent(id)}`, { token });
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual({ message: '404 Group Not Found' });

@@ -5,7 +5,20 @@ import { addGroupMember, addProjectMember, createGroup, createProject } from '..
 import { inspect } from '../support/inspect';
 import { createUser } from '../support/users';
 
-const MEMBER_KEYS = ['id', 'username', 'public_email', 'name', 'state', 'locked', 'avatar_url', 'web_url', 'access_level', 'created_at', 'created_by', 'expires_at'];
+const MEMBER_KEYS = [
+  'id',
+  'username',
+  'public_email',
+  'name',
+  'state',
+  'locked',
+  'avatar_url',
+  'web_url',
+  'access_level',
+  'created_at',
+  'created_by',
+  'expires_at',
+];
 const FORBIDDEN = { message: '403 Forbidden' };
 
 async function groupOwners(groupId: number): Promise<number[]> {
@@ -14,7 +27,7 @@ async function groupOwners(groupId: number): Promise<number[]> {
 }
 
 describe('[NAMESPACES] PUT and DELETE members', () => {
-  it('updates a project member\'s access level and expiry, and removes the member with 204', async () => {
+  it("updates a project member's access level and expiry, and removes the member with 204", async () => {
     const owner = await createUser();
     const dev = await createUser();
     const project = await createProject(owner.token);
@@ -53,7 +66,7 @@ describe('[NAMESPACES] PUT and DELETE members', () => {
     expect((await api('GET', `/projects/${project.id}`, { token: dev.token })).status).toBe(404);
   });
 
-  it('applies GitLab\'s project rules: Maintainers manage members but not Owners; a member may leave', async () => {
+  it("applies GitLab's project rules: Maintainers manage members but not Owners; a member may leave", async () => {
     const owner = await createUser();
     const maintainer = await createUser();
     const dev = await createUser();
@@ -96,7 +109,7 @@ describe('[NAMESPACES] PUT and DELETE members', () => {
     expect((await api('DELETE', `/projects/${project.id}/members/${holder.id}`, { token: holder.token })).status).toBe(403);
   });
 
-  it('applies GitLab\'s group rules: only Owners manage members; the last owner can be neither demoted nor removed', async () => {
+  it("applies GitLab's group rules: only Owners manage members; the last owner can be neither demoted nor removed", async () => {
     const owner = await createUser();
     const maintainer = await createUser();
     const second = await createUser();
@@ -128,7 +141,7 @@ describe('[NAMESPACES] PUT and DELETE members', () => {
     expect((await api('DELETE', member(maintainer), { token: maintainer.token })).status).toBe(204);
   });
 
-  it('counts ancestor owners for a subgroup\'s last owner; removing a group member removes their memberships below unless skip_subresources', async () => {
+  it("counts ancestor owners for a subgroup's last owner; removing a group member removes their memberships below unless skip_subresources", async () => {
     const owner = await createUser();
     const alice = await createUser();
     const bob = await createUser();

@@ -3,11 +3,24 @@ import { api, baseUrl, rootToken } from '../support/api';
 import { addGroupMember, addProjectMember, createGroup, createProject } from '../support/namespaces';
 import { createUser } from '../support/users';
 
-const MEMBER_KEYS = ['id', 'username', 'public_email', 'name', 'state', 'locked', 'avatar_url', 'web_url', 'access_level', 'created_at', 'created_by', 'expires_at'];
+const MEMBER_KEYS = [
+  'id',
+  'username',
+  'public_email',
+  'name',
+  'state',
+  'locked',
+  'avatar_url',
+  'web_url',
+  'access_level',
+  'created_at',
+  'created_by',
+  'expires_at',
+];
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('[NAMESPACES] members', () => {
-  it('adds, lists and shows group and project members with GitLab\'s Member entity', async () => {
+  it("adds, lists and shows group and project members with GitLab's Member entity", async () => {
     const owner = await createUser();
     const dev = await createUser();
     const group = await createGroup(owner.token);
@@ -15,11 +28,19 @@ describe('[NAMESPACES] members', () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(MEMBER_KEYS);
     expect(res.body).toMatchObject({
-      id: dev.id, username: dev.username, state: 'active', web_url: `${baseUrl()}/${dev.username}`, access_level: 30,
-      expires_at: '2999-01-31', created_by: expect.objectContaining({ id: owner.id, username: owner.username }),
+      id: dev.id,
+      username: dev.username,
+      state: 'active',
+      web_url: `${baseUrl()}/${dev.username}`,
+      access_level: 30,
+      expires_at: '2999-01-31',
+      created_by: expect.objectContaining({ id: owner.id, username: owner.username }),
     });
     const list = await api('GET', `/groups/${group.id}/members`, { token: dev.token });
-    expect(list.body.map((m: any) => [m.id, m.access_level])).toEqual([[owner.id, 50], [dev.id, 30]]);
+    expect(list.body.map((m: any) => [m.id, m.access_level])).toEqual([
+      [owner.id, 50],
+      [dev.id, 30],
+    ]);
     expect(list.headers.get('x-total')).toBe('2');
     const one = await api('GET', `/groups/${group.id}/members/${dev.id}`, { token: owner.token });
     expect(one.body).toMatchObject({ id: dev.id, access_level: 30 });
@@ -28,7 +49,10 @@ describe('[NAMESPACES] members', () => {
     expect(none.body).toEqual({ message: '404 Not found' });
 
     const project = await createProject(owner.token, { namespaceId: group.id });
-    const byName = await api('POST', `/projects/${encodeURIComponent(project.path_with_namespace)}/members`, { token: owner.token, form: { username: dev.username, access_level: '40' } });
+    const byName = await api('POST', `/projects/${encodeURIComponent(project.path_with_namespace)}/members`, {
+      token: owner.token,
+      form: { username: dev.username, access_level: '40' },
+    });
     expect(byName.status).toBe(201);
     expect(byName.body).toMatchObject({ id: dev.id, access_level: 40, expires_at: null });
     const projectList = await api('GET', `/projects/${project.id}/members`, { token: owner.token, query: { query: dev.username } });
@@ -122,7 +146,10 @@ describe('[NAMESPACES] members', () => {
     // A direct project membership above the inherited one raises the effective level.
     await addProjectMember(owner.token, project.id, bob.id, 40);
     const bobNow = await api('GET', `/projects/${project.id}`, { token: bob.token });
-    expect(bobNow.body.permissions).toEqual({ project_access: { access_level: 40, notification_level: 3 }, group_access: { access_level: 30, notification_level: 3 } });
+    expect(bobNow.body.permissions).toEqual({
+      project_access: { access_level: 40, notification_level: 3 },
+      group_access: { access_level: 30, notification_level: 3 },
+    });
     const bobAll = await api('GET', `/projects/${project.id}/members/all/${bob.id}`, { token: rootToken() });
     expect(bobAll.body.access_level).toBe(40);
   });

@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => removeRepo(repo));
 
 describe('[MERGE REQUESTS] GET /merge_requests', () => {
-  it("created_by_me by default, assigned_to_me, all; state filter; MergeRequestBasic; 401 unless scope=all", async () => {
+  it('created_by_me by default, assigned_to_me, all; state filter; MergeRequestBasic; 401 unless scope=all', async () => {
     const mine = await openMr(author.token, 'u-1', 'Mine open');
     const mineClosed = await openMr(author.token, 'u-2', 'Mine closed');
     await api('PUT', `${mrs()}/${mineClosed.iid}`, { token: author.token, json: { state_event: 'close' } });
@@ -95,8 +95,14 @@ describe('[MERGE REQUESTS] PUT /projects/:id/merge_requests/:iid', () => {
   it('GitLab validation: blank title 400, missing or same target branch 422, reopening a duplicate 422', async () => {
     const mr = await openMr(author.token, 'u-5');
     const url = `${mrs()}/${mr.iid}`;
-    expect(await api('PUT', url, { token: author.token, json: { title: ' ' } })).toMatchObject({ status: 400, body: { message: { title: ["can't be blank"] } } });
-    expect(await api('PUT', url, { token: author.token, json: { target_branch: 'nope' } })).toMatchObject({ status: 422, body: { message: ['Target branch "nope" does not exist'] } });
+    expect(await api('PUT', url, { token: author.token, json: { title: ' ' } })).toMatchObject({
+      status: 400,
+      body: { message: { title: ["can't be blank"] } },
+    });
+    expect(await api('PUT', url, { token: author.token, json: { target_branch: 'nope' } })).toMatchObject({
+      status: 422,
+      body: { message: ['Target branch "nope" does not exist'] },
+    });
     expect(await api('PUT', url, { token: author.token, json: { target_branch: 'u-5' } })).toMatchObject({
       status: 422,
       body: { message: ["You can't use same project/branch for source and target"] },

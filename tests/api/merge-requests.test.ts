@@ -66,7 +66,18 @@ describe('[MERGE REQUESTS] create', () => {
     expect(res.status, res.text).toBe(201);
     const mr = res.body;
     expect(Object.keys(mr).slice(0, 12)).toEqual([
-      'id', 'iid', 'project_id', 'title', 'description', 'state', 'created_at', 'updated_at', 'merged_by', 'merge_user', 'merged_at', 'closed_by',
+      'id',
+      'iid',
+      'project_id',
+      'title',
+      'description',
+      'state',
+      'created_at',
+      'updated_at',
+      'merged_by',
+      'merge_user',
+      'merged_at',
+      'closed_by',
     ]);
     expect(mr).toMatchObject({
       project_id: project.id,
@@ -86,7 +97,13 @@ describe('[MERGE REQUESTS] create', () => {
       user: { can_merge: true },
     });
     expect(mr.author).toEqual({
-      id: dev.id, username: dev.username, public_email: null, name: expect.any(String), state: 'active', locked: false, avatar_url: null,
+      id: dev.id,
+      username: dev.username,
+      public_email: null,
+      name: expect.any(String),
+      state: 'active',
+      locked: false,
+      avatar_url: null,
       web_url: `${baseUrl()}/${dev.username}`,
     });
     expect(mr.assignees.map((a: any) => a.id)).toEqual([reporter.id]);
@@ -96,7 +113,9 @@ describe('[MERGE REQUESTS] create', () => {
 
   it('allocates distinct iids under concurrency', async () => {
     const results = await Promise.all(
-      ['mr-2', 'mr-3', 'mr-4', 'mr-5', 'mr-6'].map((b) => api('POST', mrs(), { token: dev.token, json: { title: b, source_branch: b, target_branch: 'main' } })),
+      ['mr-2', 'mr-3', 'mr-4', 'mr-5', 'mr-6'].map((b) =>
+        api('POST', mrs(), { token: dev.token, json: { title: b, source_branch: b, target_branch: 'main' } }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     const iids = results.map((r) => r.body.iid);
@@ -104,7 +123,9 @@ describe('[MERGE REQUESTS] create', () => {
   });
 
   it('one of two concurrent identical creates gets 409', async () => {
-    const results = await Promise.all([1, 2].map(() => api('POST', mrs(), { token: dev.token, json: { title: 'race', source_branch: 'mr-7', target_branch: 'main' } })));
+    const results = await Promise.all(
+      [1, 2].map(() => api('POST', mrs(), { token: dev.token, json: { title: 'race', source_branch: 'mr-7', target_branch: 'main' } })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 });
@@ -127,7 +148,10 @@ describe('[MERGE REQUESTS] read', () => {
   });
 
   it('search (title or description) and author_id / author_username filter the list', async () => {
-    const created = await api('POST', mrs(), { token: dev.token, json: { title: 'Searchable zebra change', description: 'Mentions a quokka', source_branch: 'mr-8', target_branch: 'main' } });
+    const created = await api('POST', mrs(), {
+      token: dev.token,
+      json: { title: 'Searchable zebra change', description: 'Mentions a quokka', source_branch: 'mr-8', target_branch: 'main' },
+    });
     expect(created.status, created.text).toBe(201);
     let res = await api('GET', mrs(), { token: reporter.token, query: { search: 'ZEBRA' } });
     expect(res.body.map((m: any) => m.iid)).toEqual([created.body.iid]);

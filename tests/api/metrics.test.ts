@@ -85,14 +85,18 @@ describe('[OPS] Prometheus metrics', () => {
   });
 
   // A second instance on the same database needs a PostgreSQL server (PGlite belongs to one process).
-  it.skipIf(!process.env.DATABASE_URL)('refuses addresses outside RUNWAY_MONITORING_ALLOWLIST with 403', async () => {
-    const port = await freePort();
-    const other = `http://127.0.0.1:${port}`;
-    servers.push(await startServer(port, runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: other, RUNWAY_MONITORING_ALLOWLIST: '192.0.2.0/24' })));
-    const res = await fetch(`${other}/-/metrics`);
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: '403 Forbidden' });
-    // The rest of the instance is unaffected.
-    expect((await fetch(`${other}/-/liveness`)).status).toBe(200);
-  }, 120_000);
+  it.skipIf(!process.env.DATABASE_URL)(
+    'refuses addresses outside RUNWAY_MONITORING_ALLOWLIST with 403',
+    async () => {
+      const port = await freePort();
+      const other = `http://127.0.0.1:${port}`;
+      servers.push(await startServer(port, runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: other, RUNWAY_MONITORING_ALLOWLIST: '192.0.2.0/24' })));
+      const res = await fetch(`${other}/-/metrics`);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ message: '403 Forbidden' });
+      // The rest of the instance is unaffected.
+      expect((await fetch(`${other}/-/liveness`)).status).toBe(200);
+    },
+    120_000,
+  );
 });

@@ -7,7 +7,7 @@ const BASIC_KEYS = ['id', 'name', 'path', 'kind', 'full_path', 'parent_id', 'ava
 const OWNER_KEYS = [...BASIC_KEYS, 'members_count_with_descendants', 'root_repository_size', 'projects_count'];
 
 describe('[NAMESPACES] GET /namespaces', () => {
-  it('lists the caller\'s personal namespace and the groups they are a direct member of, in GitLab\'s Namespace shape', async () => {
+  it("lists the caller's personal namespace and the groups they are a direct member of, in GitLab's Namespace shape", async () => {
     const user = await createUser();
     const other = await createUser();
     const owned = await createGroup(user.token, { name: 'Owned NS' });
@@ -23,13 +23,26 @@ describe('[NAMESPACES] GET /namespaces', () => {
     expect(res.headers.get('x-total')).toBe('4');
     const [personal, ...groups] = res.body;
     expect(personal).toEqual({
-      id: personal.id, name: `Test ${user.username}`, path: user.username, kind: 'user', full_path: user.username,
-      parent_id: null, avatar_url: null, web_url: `${baseUrl()}/${user.username}`,
+      id: personal.id,
+      name: `Test ${user.username}`,
+      path: user.username,
+      kind: 'user',
+      full_path: user.username,
+      parent_id: null,
+      avatar_url: null,
+      web_url: `${baseUrl()}/${user.username}`,
     });
     expect(groups.map((g: any) => g.id)).toEqual([owned.id, sub.id, joined.id]);
     // Owners see the counts (members across the subtree, projects across the subtree); other members do not.
     expect(Object.keys(groups[0])).toEqual(OWNER_KEYS);
-    expect(groups[0]).toMatchObject({ kind: 'group', full_path: owned.full_path, web_url: `${baseUrl()}/groups/${owned.full_path}`, members_count_with_descendants: 2, root_repository_size: null, projects_count: 1 });
+    expect(groups[0]).toMatchObject({
+      kind: 'group',
+      full_path: owned.full_path,
+      web_url: `${baseUrl()}/groups/${owned.full_path}`,
+      members_count_with_descendants: 2,
+      root_repository_size: null,
+      projects_count: 1,
+    });
     expect(groups[1]).toMatchObject({ parent_id: owned.id, full_path: `${owned.full_path}/inner`, members_count_with_descendants: 1, projects_count: 1 });
     expect(Object.keys(groups[2])).toEqual(BASIC_KEYS);
 
@@ -45,7 +58,10 @@ describe('[NAMESPACES] GET /namespaces', () => {
     expect(page.body.map((n: any) => n.id)).toEqual([sub.id, joined.id]);
     expect(page.headers.get('x-page')).toBe('2');
     expect((await api('GET', '/namespaces')).status).toBe(401);
-    expect(await api('GET', '/namespaces', { token: user.token, query: { owned_only: 'maybe' } })).toMatchObject({ status: 400, body: { error: 'owned_only is invalid' } });
+    expect(await api('GET', '/namespaces', { token: user.token, query: { owned_only: 'maybe' } })).toMatchObject({
+      status: 400,
+      body: { error: 'owned_only is invalid' },
+    });
   });
 
   it('lists every namespace for an admin', async () => {
@@ -79,7 +95,10 @@ describe('[NAMESPACES] GET /namespaces/:id', () => {
     expect((await api('GET', `/namespaces/${user.username}`, { token: rootToken() })).status).toBe(200);
     // A public group is still not the outsider's namespace.
     for (const id of [String(group.id), user.username, 'no-such-namespace', '999999999']) {
-      expect(await api('GET', `/namespaces/${encodeURIComponent(id)}`, { token: outsider.token })).toMatchObject({ status: 404, body: { message: '404 Namespace Not Found' } });
+      expect(await api('GET', `/namespaces/${encodeURIComponent(id)}`, { token: outsider.token })).toMatchObject({
+        status: 404,
+        body: { message: '404 Namespace Not Found' },
+      });
     }
     expect((await api('GET', `/namespaces/${group.id}`)).status).toBe(401);
   });

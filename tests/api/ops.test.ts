@@ -64,30 +64,34 @@ describe('[OPS] request logs', () => {
 });
 
 describe('[OPS] migrations at start', () => {
-  it.skipIf(!process.env.DATABASE_URL)('lets several instances migrate one database at once (advisory lock)', async () => {
-    const database = await freshDatabase(`runway_test_migrate_${process.pid}`, 0);
-    try {
-      const runs = await Promise.all(
-        [1, 2, 3].map(
-          () =>
-            new Promise<{ code: number; out: string }>((resolve) => {
-              const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), 'migrate'], {
-                env: runwayEnv(database.env),
-                cwd: ROOT,
-              });
-              let out = '';
-              child.stdout.on('data', (d) => (out += d));
-              child.stderr.on('data', (d) => (out += d));
-              child.on('exit', (code) => resolve({ code: code ?? 1, out }));
-            }),
-        ),
-      );
-      expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
-      // Exactly one of them applied the migrations; the others found the database up to date.
-      expect(runs.filter((r) => r.out.includes('applied:')).length).toBe(1);
-      expect(runs.filter((r) => r.out.includes('database is up to date')).length).toBe(2);
-    } finally {
-      await database.drop();
-    }
-  }, 120_000);
+  it.skipIf(!process.env.DATABASE_URL)(
+    'lets several instances migrate one database at once (advisory lock)',
+    async () => {
+      const database = await freshDatabase(`runway_test_migrate_${process.pid}`, 0);
+      try {
+        const runs = await Promise.all(
+          [1, 2, 3].map(
+            () =>
+              new Promise<{ code: number; out: string }>((resolve) => {
+                const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), 'migrate'], {
+                  env: runwayEnv(database.env),
+                  cwd: ROOT,
+                });
+                let out = '';
+                child.stdout.on('data', (d) => (out += d));
+                child.stderr.on('data', (d) => (out += d));
+                child.on('exit', (code) => resolve({ code: code ?? 1, out }));
+              }),
+          ),
+        );
+        expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
+        // Exactly one of them applied the migrations; the others found the database up to date.
+        expect(runs.filter((r) => r.out.includes('applied:')).length).toBe(1);
+        expect(runs.filter((r) => r.out.includes('database is up to date')).length).toBe(2);
+      } finally {
+        await database.drop();
+      }
+    },
+    120_000,
+  );
 });

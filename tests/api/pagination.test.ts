@@ -37,9 +37,7 @@ describe('[PLATFORM] pagination headers on GET /users', () => {
     expect(res.body.map((u: { id: number }) => u.id)).toEqual([users[2].id, users[1].id]);
     expect(res.headers.get('x-next-page')).toBe('3');
     expect(res.headers.get('x-prev-page')).toBe('1');
-    expect(res.headers.get('link')).toBe(
-      `<${link(1, 2)}>; rel="prev", <${link(3, 2)}>; rel="next", <${link(1, 2)}>; rel="first", <${link(3, 2)}>; rel="last"`,
-    );
+    expect(res.headers.get('link')).toBe(`<${link(1, 2)}>; rel="prev", <${link(3, 2)}>; rel="next", <${link(1, 2)}>; rel="first", <${link(3, 2)}>; rel="last"`);
   });
 
   it('last page: prev, first, last; no next', async () => {
@@ -81,7 +79,7 @@ describe('[PLATFORM] pagination headers on GET /users', () => {
     expect(negative.headers.get('x-per-page')).toBe('20');
   });
 
-  it('rejects per_page=0 and a non-numeric page with Grape\'s messages', async () => {
+  it("rejects per_page=0 and a non-numeric page with Grape's messages", async () => {
     const zero = await api('GET', '/users', { token: viewer.token, query: { per_page: 0 } });
     expect(zero.status).toBe(400);
     expect(zero.body).toEqual({ error: 'per_page has a value not allowed' });

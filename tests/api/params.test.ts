@@ -17,7 +17,14 @@ async function raw(method: string, path: string, body: BodyInit | null, contentT
 
 describe('[PLATFORM] parameter coercion', () => {
   it('coerces booleans: true/false/True/False/1/0', async () => {
-    const cases: Array<[string, boolean]> = [['true', true], ['false', false], ['True', true], ['False', false], ['1', true], ['0', false]];
+    const cases: Array<[string, boolean]> = [
+      ['true', true],
+      ['false', false],
+      ['True', true],
+      ['False', false],
+      ['1', true],
+      ['0', false],
+    ];
     for (const [sent, expected] of cases) {
       const res = await api('POST', '/users', { token: rootToken(), form: { ...userFields(), admin: sent } });
       expect(res.status, sent).toBe(201);

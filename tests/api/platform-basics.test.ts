@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { api, baseUrl, rootToken } from '../support/api';
 
 describe('[PLATFORM] plumbing', () => {
-  it('answers unknown /api/v4 routes and methods with GitLab\'s catch-all 404', async () => {
-    for (const [method, path] of [['GET', '/no/such/route'], ['PATCH', '/version'], ['GET', '/']]) {
+  it("answers unknown /api/v4 routes and methods with GitLab's catch-all 404", async () => {
+    for (const [method, path] of [
+      ['GET', '/no/such/route'],
+      ['PATCH', '/version'],
+      ['GET', '/'],
+    ]) {
       const res = await api(method, path, { token: rootToken() });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: '404 Not Found' });

@@ -90,7 +90,7 @@ describe('[RUNNERS] project runner settings', () => {
     expect((await api('PUT', `/projects/${inside.id}`, { token: rootToken(), json: { group_runners_enabled: false } })).status).toBe(200);
   });
 
-  it('offers the unlocked project runners of the caller\'s other projects, not yet in this project', async () => {
+  it("offers the unlocked project runners of the caller's other projects, not yet in this project", async () => {
     const res = await api('GET', `/projects/${project.id}/runners/assignable`, { token: maintainer.token });
     expect(res.status, res.text).toBe(200);
     expect(ids(res.body)).toEqual([r.siblingOpen]);

@@ -50,7 +50,9 @@ describe('[NAMESPACES] platform demo seed', () => {
     const ci = await api('GET', `/groups/${encodeURIComponent('acme/platform/ci')}`, { token: rootToken() });
     expect(ci.status).toBe(200);
     expect(ci.body).toMatchObject({ full_name: 'Acme / Platform / CI', visibility: 'private' });
-    expect(ci.body.projects.map((p: any) => p.path_with_namespace).sort()).toEqual([seed.demoProjectPaths.pipelineLibrary, seed.demoProjectPaths.runnerFleet].sort());
+    expect(ci.body.projects.map((p: any) => p.path_with_namespace).sort()).toEqual(
+      [seed.demoProjectPaths.pipelineLibrary, seed.demoProjectPaths.runnerFleet].sort(),
+    );
     const fleet = await api('GET', `/projects/${first.projects.runnerFleet}/members/all`, { token: rootToken(), query: { per_page: 100 } });
     const levels = Object.fromEntries(fleet.body.map((m: any) => [m.username, m.access_level]));
     expect(levels).toMatchObject({ 'alice.owner': 50, 'mark.maintainer': 40, 'dana.developer': 30, 'rita.reporter': 40, 'gus.guest': 10 });
@@ -86,7 +88,10 @@ describe('[NAMESPACES] platform demo seed', () => {
       // Months of history on main, searchable by title and author through the stored membership.
       const page = await api('GET', `/projects/${project}/repository/commits`, { token: rootToken(), query: { ref_name: 'main', per_page: 100 } });
       expect(page.body.length).toBeGreaterThanOrEqual(80);
-      const found = await api('GET', `/projects/${project}/repository/commits`, { token: rootToken(), query: { ref_name: 'main', search: 'rate limiter', author: 'mark', per_page: 100 } });
+      const found = await api('GET', `/projects/${project}/repository/commits`, {
+        token: rootToken(),
+        query: { ref_name: 'main', search: 'rate limiter', author: 'mark', per_page: 100 },
+      });
       expect(found.body.length).toBeGreaterThan(0);
       for (const c of found.body) {
         expect(c.message.toLowerCase()).toContain('rate limiter');

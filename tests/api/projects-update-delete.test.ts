@@ -85,15 +85,21 @@ describe('[NAMESPACES] PUT /projects/:id', () => {
         },
       },
     });
-    expect((await api('PUT', `/projects/${t.project.id}`, { token: o, json: { name: 'taken name' } })).body).toEqual({ message: { name: ['has already been taken'] } });
-    expect((await api('PUT', `/projects/${t.project.id}`, { token: o, json: { path: other.path } })).body).toEqual({ message: { path: ['has already been taken'] } });
+    expect((await api('PUT', `/projects/${t.project.id}`, { token: o, json: { name: 'taken name' } })).body).toEqual({
+      message: { name: ['has already been taken'] },
+    });
+    expect((await api('PUT', `/projects/${t.project.id}`, { token: o, json: { path: other.path } })).body).toEqual({
+      message: { path: ['has already been taken'] },
+    });
     expect((await api('PUT', `/projects/${t.project.id}`, { token: o, json: { visibility: 'public' } })).body).toEqual({
       message: { visibility_level: ['public is not allowed in a internal group.'] },
     });
     expect((await api('PUT', `/projects/${t.project.id}`, { token: o, json: { default_branch: 'nope' } })).body).toEqual({
       message: { base: ["Could not change HEAD: branch 'nope' does not exist"] },
     });
-    expect((await api('PUT', `/projects/${t.project.id}`, { token: o, json: { visibility: 'secret' } })).body).toEqual({ error: 'visibility does not have a valid value' });
+    expect((await api('PUT', `/projects/${t.project.id}`, { token: o, json: { visibility: 'secret' } })).body).toEqual({
+      error: 'visibility does not have a valid value',
+    });
     // Nothing was half-applied.
     const shown = await api('GET', `/projects/${t.project.id}`, { token: o });
     expect(shown.body).toMatchObject({ name: t.project.name, path: t.project.path, visibility: 'private' });
@@ -143,7 +149,9 @@ describe('[NAMESPACES] DELETE /projects/:id', () => {
     expect(await dbQuery('SELECT 1 FROM merge_requests WHERE id = $1', [mr.id])).toEqual([]);
     expect(await dbQuery('SELECT 1 FROM merge_request_context_commits WHERE merge_request_id = $1', [mr.id])).toEqual([]);
     expect(await dbQuery('SELECT 1 FROM ci_runners WHERE id = $1', [alone])).toEqual([]);
-    const runners = await dbQuery<{ id: number; owner_project_id: number }>('SELECT id, owner_project_id FROM ci_runners WHERE id = ANY($1) ORDER BY id', [[shared, elsewhere]]);
+    const runners = await dbQuery<{ id: number; owner_project_id: number }>('SELECT id, owner_project_id FROM ci_runners WHERE id = ANY($1) ORDER BY id', [
+      [shared, elsewhere],
+    ]);
     expect(runners).toEqual([
       { id: shared, owner_project_id: keeper.id },
       { id: elsewhere, owner_project_id: keeper.id },

@@ -49,9 +49,15 @@ describe('[NAMESPACES] visibility and permission matrix', () => {
         expect(group.status, 'read group').toBe(canRead ? 200 : 404);
         const listed = await api('GET', '/projects', { token, query: { search: projects[vis].path } });
         expect(listed.status).toBe(200);
-        expect(listed.body.map((p: any) => p.id), 'list projects').toEqual(canRead ? [projects[vis].id] : []);
+        expect(
+          listed.body.map((p: any) => p.id),
+          'list projects',
+        ).toEqual(canRead ? [projects[vis].id] : []);
         const listedGroups = await api('GET', '/groups', { token, query: { search: groups[vis].full_path, all_available: true, top_level_only: true } });
-        expect(listedGroups.body.map((g: any) => g.id), 'list groups').toEqual(canRead ? [groups[vis].id] : []);
+        expect(
+          listedGroups.body.map((g: any) => g.id),
+          'list groups',
+        ).toEqual(canRead ? [groups[vis].id] : []);
 
         const members = await api('GET', `/projects/${projects[vis].id}/members/all`, { token });
         expect(members.status, 'list members').toBe(role === 'anonymous' ? 401 : canRead ? 200 : 404);

@@ -5,8 +5,19 @@ import { createUser } from '../support/users';
 
 const IDENTITY_KEYS = ['id', 'description', 'name', 'name_with_namespace', 'path', 'path_with_namespace', 'created_at'];
 const BASIC_KEYS = [
-  ...IDENTITY_KEYS, 'default_branch', 'tag_list', 'topics', 'ssh_url_to_repo', 'http_url_to_repo', 'web_url', 'readme_url',
-  'forks_count', 'avatar_url', 'star_count', 'last_activity_at', 'namespace',
+  ...IDENTITY_KEYS,
+  'default_branch',
+  'tag_list',
+  'topics',
+  'ssh_url_to_repo',
+  'http_url_to_repo',
+  'web_url',
+  'readme_url',
+  'forks_count',
+  'avatar_url',
+  'star_count',
+  'last_activity_at',
+  'namespace',
 ];
 
 describe('[NAMESPACES] POST /projects', () => {
@@ -45,7 +56,12 @@ describe('[NAMESPACES] POST /projects', () => {
   it('creates in a group for Developers and up (project_creation_level developer)', async () => {
     const owner = await createUser();
     const group = await createGroup(owner.token, { visibility: 'internal', name: 'Acme' });
-    for (const [level, ok] of [[10, false], [20, false], [30, true], [40, true]] as const) {
+    for (const [level, ok] of [
+      [10, false],
+      [20, false],
+      [30, true],
+      [40, true],
+    ] as const) {
       const u = await createUser();
       await addGroupMember(owner.token, group.id, u.id, level);
       const res = await api('POST', '/projects', { token: u.token, json: { path: uniq('p'), namespace_id: group.id } });
@@ -118,7 +134,11 @@ describe('[NAMESPACES] GET /projects/:id', () => {
     const priv = await createProject(owner.token, { visibility: 'private' });
     const internal = await createProject(owner.token, { visibility: 'internal' });
     const pub = await createProject(owner.token, { visibility: 'public' });
-    for (const [id, token] of [[priv.id, outsider.token], [internal.id, undefined], [999999999, owner.token]] as const) {
+    for (const [id, token] of [
+      [priv.id, outsider.token],
+      [internal.id, undefined],
+      [999999999, owner.token],
+    ] as const) {
       const res = await api('GET', `/projects/${id}`, { token });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: '404 Project Not Found' });

@@ -34,7 +34,14 @@ async function createUser(opts: { admin?: boolean; scopes?: string[] } = {}): Pr
     method: 'POST',
     token: rootToken,
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, name: username, password: PASSWORD, admin: opts.admin ?? false, skip_confirmation: true }),
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.com`,
+      name: username,
+      password: PASSWORD,
+      admin: opts.admin ?? false,
+      skip_confirmation: true,
+    }),
   });
   expect(res.status, res.text).toBe(201);
   const id = JSON.parse(res.text).id as number;
@@ -101,10 +108,7 @@ describe('[LIMITS] account lockout after failed sign-ins', () => {
 
     const shown = await call(`/users/${user.id}`, { token: rootToken });
     expect(JSON.parse(shown.text).locked).toBe(true);
-    const [row] = await sqlQuery<{ failed_attempts: number; locked_at: Date | null }>(
-      'SELECT failed_attempts, locked_at FROM users WHERE id = $1',
-      [user.id],
-    );
+    const [row] = await sqlQuery<{ failed_attempts: number; locked_at: Date | null }>('SELECT failed_attempts, locked_at FROM users WHERE id = $1', [user.id]);
     expect(row.failed_attempts).toBe(12); // refused attempts during the lock count too, as Devise's do
     expect(row.locked_at).not.toBeNull();
 
@@ -114,10 +118,9 @@ describe('[LIMITS] account lockout after failed sign-ins', () => {
     const after = await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() });
     expect(after.error).toBeNull();
     expect(after.cookie).toMatch(/^next-auth\.session-token=/);
-    const [cleared] = await sqlQuery<{ failed_attempts: number; locked_at: Date | null }>(
-      'SELECT failed_attempts, locked_at FROM users WHERE id = $1',
-      [user.id],
-    );
+    const [cleared] = await sqlQuery<{ failed_attempts: number; locked_at: Date | null }>('SELECT failed_attempts, locked_at FROM users WHERE id = $1', [
+      user.id,
+    ]);
     expect(cleared).toEqual({ failed_attempts: 0, locked_at: null });
   }, 90_000);
 
@@ -129,15 +132,19 @@ describe('[LIMITS] account lockout after failed sign-ins', () => {
   }, 90_000);
 
   // The CLI and the server share the database only on a PostgreSQL server (PGlite belongs to the server).
-  it.skipIf(!process.env.DATABASE_URL)('lifts the lock when an admin resets the password (runway reset-password)', async () => {
-    const user = await createUser();
-    for (let i = 1; i <= 10; i++) await attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() });
-    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).error).toBe('locked');
-    // Asynchronously: a blocking spawnSync would leave this process's kept-alive sockets to be closed unseen.
-    const args = ['reset-password', '--username', user.username, '--password', 'limits-new-password-2'];
-    await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), ...args], { env, cwd: ROOT });
-    expect((await attemptSignIn(base, user.username, 'limits-new-password-2', { ip: newIp() })).cookie).not.toBeNull();
-  }, 90_000);
+  it.skipIf(!process.env.DATABASE_URL)(
+    'lifts the lock when an admin resets the password (runway reset-password)',
+    async () => {
+      const user = await createUser();
+      for (let i = 1; i <= 10; i++) await attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() });
+      expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).error).toBe('locked');
+      // Asynchronously: a blocking spawnSync would leave this process's kept-alive sockets to be closed unseen.
+      const args = ['reset-password', '--username', user.username, '--password', 'limits-new-password-2'];
+      await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), ...args], { env, cwd: ROOT });
+      expect((await attemptSignIn(base, user.username, 'limits-new-password-2', { ip: newIp() })).cookie).not.toBeNull();
+    },
+    90_000,
+  );
 
   it('starts the count again after a successful sign-in', async () => {
     const user = await createUser();
@@ -151,9 +158,7 @@ describe('[LIMITS] account lockout after failed sign-ins', () => {
 
   it('counts parallel failures exactly (one UPDATE each)', async () => {
     const user = await createUser();
-    const attempts = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() })),
-    );
+    const attempts = await Promise.all(Array.from({ length: 10 }, (_, i) => attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() })));
     expect(attempts.filter((a) => a.error === 'locked').length).toBeGreaterThanOrEqual(1);
     const [row] = await sqlQuery<{ failed_attempts: number }>('SELECT failed_attempts FROM users WHERE id = $1', [user.id]);
     expect(row.failed_attempts).toBe(10);

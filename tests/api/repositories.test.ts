@@ -63,7 +63,10 @@ describe('[REPOSITORIES] import', () => {
     const fresh = buildSampleRepo();
     try {
       const p = await importedProject(fresh.dir);
-      const sha = addCommit(fresh, 'topic', 'Later work on topic\n\nSigned-off-by: Ålice Müller <alice@example.com>\n', { ...ALICE, date: '2024-04-01T10:00:00+02:00' });
+      const sha = addCommit(fresh, 'topic', 'Later work on topic\n\nSigned-off-by: Ålice Müller <alice@example.com>\n', {
+        ...ALICE,
+        date: '2024-04-01T10:00:00+02:00',
+      });
       const env = { ...process.env, ...(inject('runwayEnv') as Record<string, string>) };
       const run = await runCli(['import-repo', '--project', p.path_with_namespace, '--url', fresh.dir], env as NodeJS.ProcessEnv);
       expect(run.status, run.stderr).toBe(0);
@@ -99,7 +102,14 @@ describe('[REPOSITORIES] GET commits', () => {
   it('lists the default branch in git log order', async () => {
     const res = await api('GET', commitsUrl(), { token: rootToken() });
     expect(res.status).toBe(200);
-    expect(res.body.map((c: any) => c.id)).toEqual([repo.commits.after, repo.commits.merge, repo.commits.f2, repo.commits.f1, repo.commits.docs, repo.commits.init]);
+    expect(res.body.map((c: any) => c.id)).toEqual([
+      repo.commits.after,
+      repo.commits.merge,
+      repo.commits.f2,
+      repo.commits.f1,
+      repo.commits.docs,
+      repo.commits.init,
+    ]);
     // Trailers only with trailers=true, as GitLab does.
     expect(res.body[3].trailers).toEqual({});
   });
@@ -107,7 +117,10 @@ describe('[REPOSITORIES] GET commits', () => {
   it('ref_name, since/until, author, search, trailers=true', async () => {
     let res = await api('GET', commitsUrl(), { token: rootToken(), query: { ref_name: 'topic' } });
     expect(res.body.map((c: any) => c.id)).toEqual([repo.commits.t2, repo.commits.t1, repo.commits.docs, repo.commits.init]);
-    res = await api('GET', commitsUrl(), { token: rootToken(), query: { ref_name: repo.commits.f2, since: '2024-03-02T00:00:00Z', until: '2024-03-04T12:00:00Z' } });
+    res = await api('GET', commitsUrl(), {
+      token: rootToken(),
+      query: { ref_name: repo.commits.f2, since: '2024-03-02T00:00:00Z', until: '2024-03-04T12:00:00Z' },
+    });
     expect(res.body.map((c: any) => c.id)).toEqual([repo.commits.f1, repo.commits.docs]);
     res = await api('GET', commitsUrl(), { token: rootToken(), query: { author: 'bob' } });
     expect(res.body.map((c: any) => c.id)).toEqual([repo.commits.merge, repo.commits.docs]);
@@ -173,7 +186,17 @@ describe('[REPOSITORIES] GET branches', () => {
     expect(res.headers.get('x-total')).toBe('3');
     expect(res.headers.get('x-total-pages')).toBe('2');
     const [feature, main] = res.body;
-    expect(Object.keys(feature)).toEqual(['name', 'commit', 'merged', 'protected', 'developers_can_push', 'developers_can_merge', 'can_push', 'default', 'web_url']);
+    expect(Object.keys(feature)).toEqual([
+      'name',
+      'commit',
+      'merged',
+      'protected',
+      'developers_can_push',
+      'developers_can_merge',
+      'can_push',
+      'default',
+      'web_url',
+    ]);
     expect(feature).toMatchObject({ name: 'feature', merged: true, protected: false, default: false, can_push: true });
     expect(main).toMatchObject({ name: 'main', merged: false, protected: true, default: true });
     expect(feature.web_url).toMatch(new RegExp(`/${project.path_with_namespace}/-/tree/feature$`));

@@ -37,7 +37,9 @@ async function instance(name: string, dataDir: string): Promise<Instance> {
   };
   // The schema and one project are made directly: only the imports go through the CLI (each run is slow).
   await applyMigrations(db.inspectUrl, { lock: false });
-  const [ns] = await sql(`INSERT INTO namespaces (kind, name, path, full_path, traversal_ids) VALUES ('group', 'mirrors', 'mirrors', 'mirrors', '{}') RETURNING id`);
+  const [ns] = await sql(
+    `INSERT INTO namespaces (kind, name, path, full_path, traversal_ids) VALUES ('group', 'mirrors', 'mirrors', 'mirrors', '{}') RETURNING id`,
+  );
   await sql(`INSERT INTO projects (id, name, path, namespace_id, full_path) VALUES ($1, 'mirrored', 'mirrored', $2, 'mirrors/mirrored')`, [PROJECT_ID, ns.id]);
   return { db, env, sql };
 }

@@ -24,8 +24,19 @@ describe('[RUNNERS] stale cleanup demo seed', () => {
     const preview = await api('GET', '/runners/cleanup', { token: rootToken(), query: { stale_days: 90, per_page: 100 } });
     expect(preview.status).toBe(200);
     const names = preview.body.map((r: any) => r.description);
-    for (const name of ['old-docker-01', 'old-docker-02', 'decommissioned-mac-mini', 'legacy-shell-runner', 'ci-spare', 'website-old-preview', 'api-perf-lab']) {
-      expect(names.filter((n: string) => n === name), name).toHaveLength(1);
+    for (const name of [
+      'old-docker-01',
+      'old-docker-02',
+      'decommissioned-mac-mini',
+      'legacy-shell-runner',
+      'ci-spare',
+      'website-old-preview',
+      'api-perf-lab',
+    ]) {
+      expect(
+        names.filter((n: string) => n === name),
+        name,
+      ).toHaveLength(1);
     }
     const byGroup = await api('GET', '/runners/cleanup', { token: rootToken(), query: { stale_days: 180, type: 'instance_type', per_page: 100 } });
     expect(byGroup.body.map((r: any) => r.description)).toEqual(expect.arrayContaining(['old-docker-01', 'old-docker-02', 'decommissioned-mac-mini']));

@@ -95,7 +95,8 @@ describe.skipIf(!process.env.DATABASE_URL)('[RUNNERS] live runner events across 
     const { id, token } = made.body as { id: number; token: string };
     await setRunnerTimes(id, { contactedAgoMs: 3 * HOUR });
     const s = await open(baseUrl(), { 'PRIVATE-TOKEN': rootToken() });
-    const verify = () => fetch(`${b.url}/api/v4/runners/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) });
+    const verify = () =>
+      fetch(`${b.url}/api/v4/runners/verify`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) });
     expect((await verify()).status).toBe(200);
     await s.next(about(id, 'updated'));
     // Online already: a further contact a few minutes later is no change of status, so no event.
@@ -159,7 +160,9 @@ describe.skipIf(!process.env.DATABASE_URL)('[RUNNERS] live runner events across 
 
   /** The LISTEN connections of the notification hubs (one per instance that has subscribers). */
   const hubConnections = () =>
-    dbQuery<{ pid: number; query: string }>(`SELECT pid, query FROM pg_stat_activity WHERE application_name = 'runway-notifications' AND datname = current_database()`);
+    dbQuery<{ pid: number; query: string }>(
+      `SELECT pid, query FROM pg_stat_activity WHERE application_name = 'runway-notifications' AND datname = current_database()`,
+    );
 
   it('unsubscribes when the client leaves (the hub of B UNLISTENs)', async () => {
     // B has served no stream yet: the hub connection that appears with this one is B's.

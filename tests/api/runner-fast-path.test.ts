@@ -49,7 +49,12 @@ async function startInstance(extra: Record<string, string>): Promise<Instance> {
 }
 
 /** One raw request: a body given as chunks goes out chunked (no Content-Length). */
-function send(instance: Instance, method: string, path: string, opts: { headers?: Record<string, string>; body?: string | string[]; signal?: AbortSignal } = {}): Promise<Answer> {
+function send(
+  instance: Instance,
+  method: string,
+  path: string,
+  opts: { headers?: Record<string, string>; body?: string | string[]; signal?: AbortSignal } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers = { 'X-Request-Id': 'fastpath-equivalence', ...(opts.headers ?? {}) };
     const req = http.request(`${instance.base}/api/v4${path}`, { method, headers, signal: opts.signal, agent: false }, (res) => {
@@ -69,7 +74,10 @@ function send(instance: Instance, method: string, path: string, opts: { headers?
 const json = (body: unknown) => ({ headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 async function adminApi(method: string, path: string, body?: unknown): Promise<Answer> {
-  return send(next, method, path, { headers: { 'PRIVATE-TOKEN': rootToken, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return send(next, method, path, {
+    headers: { 'PRIVATE-TOKEN': rootToken, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 async function newRunner(): Promise<{ id: number; token: string }> {
@@ -87,7 +95,11 @@ const FRAMING = new Set(['date', 'connection', 'keep-alive', 'content-length', '
 const comparable = (a: Answer) => ({
   status: a.status,
   body: a.body,
-  headers: Object.fromEntries(Object.entries(a.headers).filter(([h]) => !FRAMING.has(h)).sort(([x], [y]) => x.localeCompare(y))),
+  headers: Object.fromEntries(
+    Object.entries(a.headers)
+      .filter(([h]) => !FRAMING.has(h))
+      .sort(([x], [y]) => x.localeCompare(y)),
+  ),
 });
 
 /** Polls that echo the runner's current queue value. */
@@ -99,8 +111,11 @@ async function currentValue(instance: Instance, token: string): Promise<string> 
 
 const heldPoll = (instance: Instance, token: string, lastUpdate: string, signal?: AbortSignal) => {
   const started = Date.now();
-  return send(instance, 'POST', '/jobs/request', { ...json({ token, system_id: 's_0123456789ab', last_update: lastUpdate }), signal })
-    .then((a) => ({ ...a, at: Date.now(), elapsed: Date.now() - started }));
+  return send(instance, 'POST', '/jobs/request', { ...json({ token, system_id: 's_0123456789ab', last_update: lastUpdate }), signal }).then((a) => ({
+    ...a,
+    at: Date.now(),
+    elapsed: Date.now() - started,
+  }));
 };
 
 /** Resolves once `instance` logged a line matching `re` (the test's own timeout bounds the wait). */
@@ -115,7 +130,10 @@ async function logged(instance: Instance, re: RegExp, from = 0): Promise<string>
 /** Waits until the poll is held: the instance has subscribed and the request has not been answered. */
 async function holdStarted(instance: Instance, poll: Promise<unknown>): Promise<void> {
   let answered = false;
-  void poll.then(() => (answered = true), () => (answered = true));
+  void poll.then(
+    () => (answered = true),
+    () => (answered = true),
+  );
   // The hold itself logs nothing; a held poll is one that is still unanswered well after a plain poll's time.
   await new Promise((r) => setTimeout(r, 700));
   expect(answered).toBe(false);
@@ -188,7 +206,12 @@ describe.skipIf(!external)('[RUNNERS] runner fast path and long polling', { time
   it('both ways in record the same heartbeat: the manager and its address', async () => {
     for (const instance of [fast, next]) {
       const runner = await newRunner();
-      const res = await send(instance, 'POST', '/jobs/request', json({ token: runner.token, system_id: 's_aaaaaaaaaaaa', info: { version: '18.5.0', platform: 'linux' } }));
+      const res = await send(
+        instance,
+        'POST',
+        '/jobs/request',
+        json({ token: runner.token, system_id: 's_aaaaaaaaaaaa', info: { version: '18.5.0', platform: 'linux' } }),
+      );
       expect(res.status).toBe(204);
       const managers = await adminApi('GET', `/runners/${runner.id}/managers`);
       expect(JSON.parse(managers.body)).toMatchObject([{ system_id: 's_aaaaaaaaaaaa', version: '18.5.0', platform: 'linux', ip_address: '127.0.0.1' }]);
@@ -210,20 +233,26 @@ describe.skipIf(!external)('[RUNNERS] runner fast path and long polling', { time
     const stale = await heldPoll(fast, runner.token, `${value}0`);
     expect(stale.status).toBe(204);
     expect(stale.headers['x-gitlab-last-update']).toBe(value);
-    expect(stale.elapsed).toBeLessThan(HOLD_SECONDS * 1000 / 2);
+    expect(stale.elapsed).toBeLessThan((HOLD_SECONDS * 1000) / 2);
     const off = await heldPoll(nohold, runner.token, value);
     expect(off.status).toBe(204);
     expect(off.headers['x-gitlab-last-update']).toBe(value);
-    expect(off.elapsed).toBeLessThan(HOLD_SECONDS * 1000 / 2);
+    expect(off.elapsed).toBeLessThan((HOLD_SECONDS * 1000) / 2);
   });
 
   it('wakes a poll held on one instance when the runner is paused through another, on both ways in', async () => {
-    for (const [holder, changer] of [[fast, next], [next, fast]] as const) {
+    for (const [holder, changer] of [
+      [fast, next],
+      [next, fast],
+    ] as const) {
       const runner = await newRunner();
       const value = await currentValue(holder, runner.token);
       const poll = heldPoll(holder, runner.token, value);
       await holdStarted(holder, poll);
-      const paused = await send(changer, 'PUT', `/runners/${runner.id}`, { headers: { 'PRIVATE-TOKEN': rootToken, 'Content-Type': 'application/json' }, body: '{"paused":true}' });
+      const paused = await send(changer, 'PUT', `/runners/${runner.id}`, {
+        headers: { 'PRIVATE-TOKEN': rootToken, 'Content-Type': 'application/json' },
+        body: '{"paused":true}',
+      });
       expect(paused.status).toBe(200);
       const changedAt = Date.now();
       const res = await poll;
@@ -286,7 +315,7 @@ describe.skipIf(!external)('[RUNNERS] runner fast path and long polling', { time
     const res = await poll;
     expect(res.status).toBe(204);
     expect(res.headers['x-gitlab-last-update']).toBe(value);
-    expect(res.at - stopping).toBeLessThan(HOLD_SECONDS * 1000 / 2);
+    expect(res.at - stopping).toBeLessThan((HOLD_SECONDS * 1000) / 2);
     await stopped;
     expect(fast.server.exitCode ?? fast.server.signalCode).not.toBeNull();
   });

@@ -32,7 +32,10 @@ describe('[RUNNERS] runner page extensions', () => {
     // LIKE wildcards are literal: "%" matches nothing here.
     const wildcard = await api('GET', `/runners/${id}/projects`, { token: rootToken(), query: { search: '%' } });
     expect(wildcard.body).toEqual([]);
-    const paged = await api('GET', `/runners/${id}/projects`, { token: rootToken(), query: { search: beta.path_with_namespace.split('-beta')[0], per_page: 2 } });
+    const paged = await api('GET', `/runners/${id}/projects`, {
+      token: rootToken(),
+      query: { search: beta.path_with_namespace.split('-beta')[0], per_page: 2 },
+    });
     expect(paged.headers.get('x-total')).toBe('3');
     expect(paged.body.map((p: any) => p.id)).toEqual([beta.id, alpha.id]);
   });

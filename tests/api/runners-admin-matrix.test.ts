@@ -101,7 +101,8 @@ async function call(op: string, type: RunnerKind, actor: ActorName): Promise<{ s
     return res;
   }
   if (op === 'DELETE /projects/:id/runners/:runner_id') {
-    if (type === 'project_type') await dbQuery('INSERT INTO ci_runner_projects (runner_id, project_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, projectQ.id]);
+    if (type === 'project_type')
+      await dbQuery('INSERT INTO ci_runner_projects (runner_id, project_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, projectQ.id]);
     const res = await api('DELETE', `/projects/${projectQ.id}/runners/${id}`, { token });
     await dbQuery('DELETE FROM ci_runner_projects WHERE runner_id = $1 AND project_id = $2', [id, projectQ.id]);
     return res;
@@ -115,7 +116,13 @@ describe('[RUNNERS] authorisation matrix', () => {
     group = await createGroup(root);
     projectP = await createProject(root, { namespaceId: group.id });
     projectQ = await createProject(root, { namespaceId: group.id });
-    const levels: [ActorName, number][] = [['guest', 10], ['reporter', 20], ['developer', 30], ['maintainer', 40], ['owner', 50]];
+    const levels: [ActorName, number][] = [
+      ['guest', 10],
+      ['reporter', 20],
+      ['developer', 30],
+      ['maintainer', 40],
+      ['owner', 50],
+    ];
     for (const [name, level] of levels) {
       const u = await createUser();
       await addGroupMember(root, group.id, u.id, level);
@@ -152,10 +159,16 @@ describe('[RUNNERS] authorisation matrix', () => {
 
   it('answers non-members 403 on runner paths but 404 on project and group paths, with exact bodies', async () => {
     const t = tokens.outsider;
-    expect(await api('GET', `/runners/${runners.group_type}`, { token: t })).toMatchObject({ status: 403, body: { message: '403 Forbidden - No access granted' } });
+    expect(await api('GET', `/runners/${runners.group_type}`, { token: t })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - No access granted' },
+    });
     expect(await api('GET', `/projects/${projectP.id}/runners`, { token: t })).toMatchObject({ status: 404, body: { message: '404 Project Not Found' } });
     expect(await api('GET', `/groups/${group.id}/runners`, { token: t })).toMatchObject({ status: 404, body: { message: '404 Group Not Found' } });
-    expect(await api('GET', `/projects/${projectP.id}/runners`, { token: tokens.developer })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    expect(await api('GET', `/projects/${projectP.id}/runners`, { token: tokens.developer })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
     expect(await api('GET', '/runners/all', { token: tokens.owner })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
     expect((await api('GET', `/runners/${runners.project_type}`, { token: tokens.read_user })).body.error).toBe('insufficient_scope');
   });

@@ -46,7 +46,10 @@ export async function createRunner(type: RunnerKind, o: RunnerOpts = {}): Promis
 /** Sets contacted_at / created_at as "N milliseconds ago" (null = never). */
 export async function setRunnerTimes(id: number, t: { contactedAgoMs?: number | null; createdAgoMs?: number }) {
   if (t.contactedAgoMs !== undefined) {
-    await dbQuery(`UPDATE ci_runners SET contacted_at = CASE WHEN $2::bigint IS NULL THEN NULL ELSE now() - ($2::bigint * interval '1 millisecond') END WHERE id = $1`, [id, t.contactedAgoMs]);
+    await dbQuery(
+      `UPDATE ci_runners SET contacted_at = CASE WHEN $2::bigint IS NULL THEN NULL ELSE now() - ($2::bigint * interval '1 millisecond') END WHERE id = $1`,
+      [id, t.contactedAgoMs],
+    );
   }
   if (t.createdAgoMs !== undefined) {
     await dbQuery(`UPDATE ci_runners SET created_at = now() - ($2::bigint * interval '1 millisecond') WHERE id = $1`, [id, t.createdAgoMs]);

@@ -6,10 +6,36 @@ import { addGroupMember, addProjectMember, createGroup, createProject } from '..
 import { createUser, type TestUser } from '../support/users';
 import { addManager, createRunner, dbQuery, DAY, HOUR, linkProject, setRunnerTimes } from './runners-admin-support';
 
-const SUMMARY_KEYS = ['id', 'description', 'ip_address', 'active', 'paused', 'is_shared', 'runner_type', 'name', 'online', 'created_by', 'created_at', 'status', 'job_execution_status'];
+const SUMMARY_KEYS = [
+  'id',
+  'description',
+  'ip_address',
+  'active',
+  'paused',
+  'is_shared',
+  'runner_type',
+  'name',
+  'online',
+  'created_by',
+  'created_at',
+  'status',
+  'job_execution_status',
+];
 const DETAIL_KEYS = [
-  ...SUMMARY_KEYS, 'tag_list', 'run_untagged', 'locked', 'maximum_timeout', 'access_level', 'version', 'revision', 'platform',
-  'architecture', 'contacted_at', 'maintenance_note', 'projects', 'groups',
+  ...SUMMARY_KEYS,
+  'tag_list',
+  'run_untagged',
+  'locked',
+  'maximum_timeout',
+  'access_level',
+  'version',
+  'revision',
+  'platform',
+  'architecture',
+  'contacted_at',
+  'maintenance_note',
+  'projects',
+  'groups',
 ];
 
 let maintainer: TestUser;
@@ -41,9 +67,25 @@ describe('[RUNNERS] runner details, update and delete', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(DETAIL_KEYS);
     expect(res.body).toMatchObject({
-      id, ip_address: null, active: true, paused: false, is_shared: false, runner_type: 'project_type', online: true, status: 'online',
-      job_execution_status: 'idle', tag_list: ['linux', 'docker'], run_untagged: true, locked: false, maximum_timeout: null,
-      access_level: 'not_protected', version: '18.1.2', platform: 'linux', architecture: 'amd64', maintenance_note: 'secret note', groups: [],
+      id,
+      ip_address: null,
+      active: true,
+      paused: false,
+      is_shared: false,
+      runner_type: 'project_type',
+      online: true,
+      status: 'online',
+      job_execution_status: 'idle',
+      tag_list: ['linux', 'docker'],
+      run_untagged: true,
+      locked: false,
+      maximum_timeout: null,
+      access_level: 'not_protected',
+      version: '18.1.2',
+      platform: 'linux',
+      architecture: 'amd64',
+      maintenance_note: 'secret note',
+      groups: [],
     });
     expect(res.body.created_by.username).toBe('root');
     expect(res.body.projects.map((p: any) => p.id)).toEqual([project.id]);
@@ -77,11 +119,27 @@ describe('[RUNNERS] runner details, update and delete', () => {
     const id = await createRunner('project_type', { projectId: project.id, tags: ['a'] });
     const res = await api('PUT', `/runners/${id}`, {
       token: maintainer.token,
-      form: { description: 'renamed', tag_list: 'x, y', run_untagged: 'false', locked: 'true', access_level: 'ref_protected', maximum_timeout: '3600', maintenance_note: 'n' },
+      form: {
+        description: 'renamed',
+        tag_list: 'x, y',
+        run_untagged: 'false',
+        locked: 'true',
+        access_level: 'ref_protected',
+        maximum_timeout: '3600',
+        maintenance_note: 'n',
+      },
     });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(DETAIL_KEYS);
-    expect(res.body).toMatchObject({ description: 'renamed', tag_list: ['x', 'y'], run_untagged: false, locked: true, access_level: 'ref_protected', maximum_timeout: 3600, maintenance_note: 'n' });
+    expect(res.body).toMatchObject({
+      description: 'renamed',
+      tag_list: ['x', 'y'],
+      run_untagged: false,
+      locked: true,
+      access_level: 'ref_protected',
+      maximum_timeout: 3600,
+      maintenance_note: 'n',
+    });
     const paused = await api('PUT', `/runners/${id}`, { token: maintainer.token, json: { paused: true } });
     expect(paused.body).toMatchObject({ paused: true, active: false });
     const resumed = await api('PUT', `/runners/${id}`, { token: maintainer.token, json: { active: true } });
@@ -95,7 +153,10 @@ describe('[RUNNERS] runner details, update and delete', () => {
     const put = (json: unknown) => api('PUT', `/runners/${id}`, { token: maintainer.token, json });
     expect(await put({})).toMatchObject({
       status: 400,
-      body: { error: 'description, active, paused, tag_list, run_untagged, locked, access_level, maximum_timeout, maintenance_note are missing, at least one parameter must be provided' },
+      body: {
+        error:
+          'description, active, paused, tag_list, run_untagged, locked, access_level, maximum_timeout, maintenance_note are missing, at least one parameter must be provided',
+      },
     });
     expect(await put({ active: true, paused: true })).toMatchObject({ status: 400, body: { error: 'active, paused are mutually exclusive' } });
     expect(await put({ access_level: 'bogus' })).toMatchObject({ status: 400, body: { error: 'access_level does not have a valid value' } });
@@ -113,16 +174,25 @@ describe('[RUNNERS] runner details, update and delete', () => {
       status: 400,
       body: { message: { maintenance_note: ['is too long (maximum is 1024 characters)'] } },
     });
-    expect(await api('PUT', '/runners/999999999', { token: admin.token, json: { description: 'x' } })).toMatchObject({ status: 404, body: { message: '404 Runner Not Found' } });
+    expect(await api('PUT', '/runners/999999999', { token: admin.token, json: { description: 'x' } })).toMatchObject({
+      status: 404,
+      body: { message: '404 Runner Not Found' },
+    });
     // Nothing was written by the failed requests.
     expect((await api('GET', `/runners/${id}`, { token: maintainer.token })).body).toMatchObject({ maximum_timeout: null, run_untagged: true, tag_list: [] });
   });
 
   it('DELETE /runners/:id honours If-Unmodified-Since, answers 204 and removes the runner', async () => {
     const id = await createRunner('project_type', { projectId: project.id });
-    const stale = await api('DELETE', `/runners/${id}`, { token: maintainer.token, headers: { 'If-Unmodified-Since': new Date(Date.now() - DAY).toUTCString() } });
+    const stale = await api('DELETE', `/runners/${id}`, {
+      token: maintainer.token,
+      headers: { 'If-Unmodified-Since': new Date(Date.now() - DAY).toUTCString() },
+    });
     expect(stale).toMatchObject({ status: 412, body: { message: '412 Precondition Failed' } });
-    const res = await api('DELETE', `/runners/${id}`, { token: maintainer.token, headers: { 'If-Unmodified-Since': new Date(Date.now() + DAY).toUTCString() } });
+    const res = await api('DELETE', `/runners/${id}`, {
+      token: maintainer.token,
+      headers: { 'If-Unmodified-Since': new Date(Date.now() + DAY).toUTCString() },
+    });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(await api('GET', `/runners/${id}`, { token: admin.token })).toMatchObject({ status: 404 });
@@ -140,15 +210,38 @@ describe('[RUNNERS] runner details, update and delete', () => {
     expect((await api('GET', `/runners/${id}/managers`, { token: groupOwner.token })).body).toEqual([]);
     const a = await addManager(id, { systemId: 's_aaaaaaaaaaaa', version: '18.0.0', contactedAgoMs: 60_000 });
     const b = await addManager(id, { systemId: 's_bbbbbbbbbbbb', version: '17.9.0', contactedAgoMs: null, finished: false });
-    await dbQuery(`INSERT INTO ci_pipelines (iid, project_id, sha, ref, status, updated_at) VALUES (1000, $1, repeat('a', 40), 'main', 'running', now())`, [project.id]);
-    await dbQuery(`INSERT INTO ci_builds (runner_id, runner_manager_id, project_id, pipeline_id, status, stage, name, ref)
-                   SELECT $1, $2, $3, id, 'running', 'test', 'j', 'main' FROM ci_pipelines WHERE project_id = $3 AND iid = 1000`, [id, a, project.id]);
+    await dbQuery(`INSERT INTO ci_pipelines (iid, project_id, sha, ref, status, updated_at) VALUES (1000, $1, repeat('a', 40), 'main', 'running', now())`, [
+      project.id,
+    ]);
+    await dbQuery(
+      `INSERT INTO ci_builds (runner_id, runner_manager_id, project_id, pipeline_id, status, stage, name, ref)
+                   SELECT $1, $2, $3, id, 'running', 'test', 'j', 'main' FROM ci_pipelines WHERE project_id = $3 AND iid = 1000`,
+      [id, a, project.id],
+    );
     const res = await api('GET', `/runners/${id}/managers`, { token: groupOwner.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total')).toBeNull();
     expect(res.body.map((m: any) => m.id)).toEqual([a, b]);
-    expect(Object.keys(res.body[0])).toEqual(['id', 'system_id', 'version', 'revision', 'platform', 'architecture', 'created_at', 'contacted_at', 'ip_address', 'status', 'job_execution_status']);
-    expect(res.body[0]).toMatchObject({ system_id: 's_aaaaaaaaaaaa', version: '18.0.0', status: 'online', job_execution_status: 'active', ip_address: '10.0.0.1' });
+    expect(Object.keys(res.body[0])).toEqual([
+      'id',
+      'system_id',
+      'version',
+      'revision',
+      'platform',
+      'architecture',
+      'created_at',
+      'contacted_at',
+      'ip_address',
+      'status',
+      'job_execution_status',
+    ]);
+    expect(res.body[0]).toMatchObject({
+      system_id: 's_aaaaaaaaaaaa',
+      version: '18.0.0',
+      status: 'online',
+      job_execution_status: 'active',
+      ip_address: '10.0.0.1',
+    });
     expect(res.body[1]).toMatchObject({ status: 'never_contacted', job_execution_status: 'idle', contacted_at: null });
     expect((await api('GET', `/runners/${id}`, { token: groupOwner.token })).body.job_execution_status).toBe('active');
     expect(await api('GET', '/runners/999999999/managers', { token: admin.token })).toMatchObject({ status: 404, body: { message: '404 Runner Not Found' } });
@@ -205,13 +298,19 @@ describe('[RUNNERS] project and group runners', () => {
     expect(Object.keys(res.body.find((r: any) => r.id === projectRunner))).toEqual(SUMMARY_KEYS);
     const onlyProject = await api('GET', `/projects/${p.id}/runners`, { token: owner.token, query: { type: 'project_type' } });
     expect(onlyProject.body.map((r: any) => r.id)).toEqual([projectRunner]);
-    const byPath = await api('GET', `/projects/${encodeURIComponent(p.path_with_namespace)}/runners/all`, { token: owner.token, query: { scope: 'specific', per_page: 100 } });
+    const byPath = await api('GET', `/projects/${encodeURIComponent(p.path_with_namespace)}/runners/all`, {
+      token: owner.token,
+      query: { scope: 'specific', per_page: 100 },
+    });
     expect(byPath.body.map((r: any) => r.id)).toEqual(expect.arrayContaining([groupRunner, subRunner, projectRunner]));
     expect(byPath.body.map((r: any) => r.id)).not.toContain(instanceId);
     await dbQuery('UPDATE projects SET shared_runners_enabled = false, group_runners_enabled = false WHERE id = $1', [q.id]);
     const qRunners = await api('GET', `/projects/${q.id}/runners`, { token: owner.token });
     expect(qRunners.body).toEqual([]);
-    expect(await api('GET', `/projects/${p.id}/runners`, { token: owner.token, query: { scope: 'bogus' } })).toMatchObject({ status: 400, body: { error: 'scope does not have a valid value' } });
+    expect(await api('GET', `/projects/${p.id}/runners`, { token: owner.token, query: { scope: 'bogus' } })).toMatchObject({
+      status: 400,
+      body: { error: 'scope does not have a valid value' },
+    });
   });
 
   it('GET /groups/:id/runners lists the group and ancestor runners, not descendants', async () => {
@@ -222,7 +321,10 @@ describe('[RUNNERS] project and group runners', () => {
     const child = await api('GET', `/groups/${sub.id}/runners/all`, { token: owner.token, query: { type: 'group_type' } });
     expect(child.body.map((r: any) => r.id)).toEqual([groupRunner, subRunner]);
     expect((await api('GET', `/groups/${g.id}/runners`, { token: owner.token, query: { type: 'project_type' } })).body).toEqual([]);
-    expect(await api('GET', `/groups/${g.id}/runners`, { token: owner.token, query: { type: 'bogus' } })).toMatchObject({ status: 400, body: { error: 'type does not have a valid value' } });
+    expect(await api('GET', `/groups/${g.id}/runners`, { token: owner.token, query: { type: 'bogus' } })).toMatchObject({
+      status: 400,
+      body: { error: 'type does not have a valid value' },
+    });
     expect(await api('GET', '/groups/999999999/runners', { token: owner.token })).toMatchObject({ status: 404, body: { message: '404 Group Not Found' } });
   });
 
@@ -233,14 +335,30 @@ describe('[RUNNERS] project and group runners', () => {
     expect(res.body.id).toBe(projectRunner);
     expect(await api('POST', `/projects/${q.id}/runners`, { token: owner.token, json: { runner_id: projectRunner } })).toMatchObject({ status: 400 });
     expect(await api('POST', `/projects/${q.id}/runners`, { token: owner.token, json: { runner_id: groupRunner } })).toMatchObject({
-      status: 403, body: { message: '403 Forbidden - Runner is a group runner' },
+      status: 403,
+      body: { message: '403 Forbidden - Runner is a group runner' },
     });
-    expect(await api('POST', `/projects/${q.id}/runners`, { token: admin.token, json: { runner_id: groupRunner } })).toMatchObject({ status: 403, body: { message: '403 Forbidden - Runner is a group runner' } });
-    expect(await api('POST', `/projects/${q.id}/runners`, { token: owner.token, json: { runner_id: instanceId } })).toMatchObject({ status: 403, body: { message: '403 Forbidden - No access granted' } });
-    expect(await api('POST', `/projects/${q.id}/runners`, { token: owner.token, json: {} })).toMatchObject({ status: 400, body: { error: 'runner_id is missing' } });
-    expect(await api('POST', `/projects/${q.id}/runners`, { token: owner.token, json: { runner_id: 999999999 } })).toMatchObject({ status: 404, body: { message: '404 Runner Not Found' } });
+    expect(await api('POST', `/projects/${q.id}/runners`, { token: admin.token, json: { runner_id: groupRunner } })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - Runner is a group runner' },
+    });
+    expect(await api('POST', `/projects/${q.id}/runners`, { token: owner.token, json: { runner_id: instanceId } })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - No access granted' },
+    });
+    expect(await api('POST', `/projects/${q.id}/runners`, { token: owner.token, json: {} })).toMatchObject({
+      status: 400,
+      body: { error: 'runner_id is missing' },
+    });
+    expect(await api('POST', `/projects/${q.id}/runners`, { token: owner.token, json: { runner_id: 999999999 } })).toMatchObject({
+      status: 404,
+      body: { message: '404 Runner Not Found' },
+    });
     const locked = await createRunner('project_type', { projectId: p.id, locked: true });
-    expect(await api('POST', `/projects/${q.id}/runners`, { token: owner.token, json: { runner_id: locked } })).toMatchObject({ status: 403, body: { message: '403 Forbidden - Runner is locked' } });
+    expect(await api('POST', `/projects/${q.id}/runners`, { token: owner.token, json: { runner_id: locked } })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - Runner is locked' },
+    });
     expect((await api('POST', `/projects/${q.id}/runners`, { token: admin.token, json: { runner_id: locked } })).status).toBe(201);
     const projects = (await api('GET', `/runners/${projectRunner}`, { token: owner.token })).body.projects.map((x: any) => x.id);
     expect(projects).toEqual([p.id, q.id]);
@@ -249,17 +367,27 @@ describe('[RUNNERS] project and group runners', () => {
   it('DELETE /projects/:id/runners/:runner_id disables a runner except in its owner project', async () => {
     const id = await createRunner('project_type', { projectId: p.id });
     await linkProject(id, q.id);
-    expect(await api('DELETE', `/projects/${p.id}/runners/${id}`, { token: owner.token })).toMatchObject({ status: 403, body: { message: '403 Forbidden - No access granted' } });
-    expect(await api('DELETE', `/projects/${p.id}/runners/${id}`, { token: admin.token })).toMatchObject({
-      status: 403, body: { message: '403 Forbidden - You cannot unassign a runner from the owner project. Delete the runner instead' },
+    expect(await api('DELETE', `/projects/${p.id}/runners/${id}`, { token: owner.token })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - No access granted' },
     });
-    expect(await api('DELETE', `/projects/${q.id}/runners/${instanceId}`, { token: owner.token })).toMatchObject({ status: 404, body: { message: '404 Runner Not Found' } });
+    expect(await api('DELETE', `/projects/${p.id}/runners/${id}`, { token: admin.token })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - You cannot unassign a runner from the owner project. Delete the runner instead' },
+    });
+    expect(await api('DELETE', `/projects/${q.id}/runners/${instanceId}`, { token: owner.token })).toMatchObject({
+      status: 404,
+      body: { message: '404 Runner Not Found' },
+    });
     const res = await api('DELETE', `/projects/${q.id}/runners/${id}`, { token: owner.token });
     expect(res.status).toBe(204);
     expect(await dbQuery('SELECT project_id FROM ci_runner_projects WHERE runner_id = $1', [id])).toEqual([{ project_id: p.id }]);
     const locked = await createRunner('project_type', { projectId: p.id, locked: true });
     await linkProject(locked, q.id);
-    expect(await api('DELETE', `/projects/${q.id}/runners/${locked}`, { token: owner.token })).toMatchObject({ status: 403, body: { message: '403 Forbidden - Runner is locked' } });
+    expect(await api('DELETE', `/projects/${q.id}/runners/${locked}`, { token: owner.token })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - Runner is locked' },
+    });
     expect((await api('DELETE', `/projects/${q.id}/runners/${locked}`, { token: admin.token })).status).toBe(204);
   });
 
@@ -321,8 +449,14 @@ describe('[RUNNERS] GET /runners (owned)', () => {
     expect(res.body.map((r: any) => r.id)).not.toContain(hidden);
     expect(res.headers.get('x-total')).toBe('3');
     expect((await api('GET', '/runners', { token: user.token, query: { type: 'project_type' } })).body.map((r: any) => r.id)).toEqual([pr]);
-    expect(await api('GET', '/runners', { token: user.token, query: { scope: 'shared' } })).toMatchObject({ status: 400, body: { message: 'Scope contains invalid value' } });
-    expect(await api('GET', '/runners', { token: user.token, query: { scope: 'project_type' } })).toMatchObject({ status: 400, body: { message: 'Scope contains invalid value' } });
+    expect(await api('GET', '/runners', { token: user.token, query: { scope: 'shared' } })).toMatchObject({
+      status: 400,
+      body: { message: 'Scope contains invalid value' },
+    });
+    expect(await api('GET', '/runners', { token: user.token, query: { scope: 'project_type' } })).toMatchObject({
+      status: 400,
+      body: { message: 'Scope contains invalid value' },
+    });
     expect((await api('GET', '/runners', { token: user.token, query: { scope: 'never_contacted' } })).body).toHaveLength(3);
     expect(await api('GET', '/runners')).toMatchObject({ status: 401, body: { message: '401 Unauthorized' } });
   });

@@ -29,7 +29,15 @@ describe('[RUNNERS] POST /jobs/request', () => {
     expect(row.creation_state).toBe('finished');
     expect(row.contacted_at).not.toBeNull();
     const [m] = await managerRows(r.id);
-    expect(m).toMatchObject({ system_xid: sid, version: '18.2.0', revision: 'abc123', platform: 'linux', architecture: 'amd64', executor_type: 'docker', creation_state: 'finished' });
+    expect(m).toMatchObject({
+      system_xid: sid,
+      version: '18.2.0',
+      revision: 'abc123',
+      platform: 'linux',
+      architecture: 'amd64',
+      executor_type: 'docker',
+      creation_state: 'finished',
+    });
     expect(m.contacted_at).not.toBeNull();
     expect(m.ip_address).toBeTruthy();
   });

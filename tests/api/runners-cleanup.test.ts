@@ -211,7 +211,9 @@ describe('[RUNNERS] stale cleanup schedule', () => {
     const got = await api('GET', '/application/settings', { token: rootToken() });
     expect(got.body).toMatchObject({ stale_runner_cleanup_enabled: false, stale_runner_cleanup_days: 90, stale_runner_cleanup_runner_type: null });
     expect((await settings({ stale_runner_cleanup_days: 3 })).body).toEqual({ message: { stale_runner_cleanup_days: ['must be between 7 and 3650'] } });
-    expect((await settings({ stale_runner_cleanup_runner_type: 'bogus' })).body).toEqual({ error: 'stale_runner_cleanup_runner_type does not have a valid value' });
+    expect((await settings({ stale_runner_cleanup_runner_type: 'bogus' })).body).toEqual({
+      error: 'stale_runner_cleanup_runner_type does not have a valid value',
+    });
     expect((await settings({ stale_runner_cleanup_owner_group_id: 999_999_999 })).body).toEqual({
       message: { stale_runner_cleanup_owner_group_id: ['does not exist'] },
     });
@@ -234,13 +236,15 @@ describe('[RUNNERS] stale cleanup schedule', () => {
     const ran = outcomes.filter((x): x is number => x !== null);
     expect(ran).toHaveLength(1);
     expect(await runScheduledCleanup(day)).toBeNull();
-    const rows = await dbQuery('SELECT id, trigger, dry_run, finished_at IS NOT NULL AS finished FROM runner_cleanup_runs WHERE scheduled_for = $1::date', [day]);
+    const rows = await dbQuery('SELECT id, trigger, dry_run, finished_at IS NOT NULL AS finished FROM runner_cleanup_runs WHERE scheduled_for = $1::date', [
+      day,
+    ]);
     expect(rows).toEqual([{ id: ran[0], trigger: 'schedule', dry_run: false, finished: true }]);
     const runs = await api('GET', '/runners/cleanup/runs', { token: admin.token, query: { per_page: 100 } });
     const run = runs.body.find((x: any) => x.id === ran[0]);
     expect(run).toMatchObject({ trigger: 'schedule', user: null, rule: { stale_days: 30, owner_group_id: group.id } });
     // The server's worker may have run today's cleanup meanwhile; between them, both stale runners are gone.
-    expect((await dbQuery('SELECT id FROM ci_runners WHERE id = ANY($1::int[]) ORDER BY id', [[r.staleOld, r.neverOld]]))).toEqual([]);
+    expect(await dbQuery('SELECT id FROM ci_runners WHERE id = ANY($1::int[]) ORDER BY id', [[r.staleOld, r.neverOld]])).toEqual([]);
     expect(run.deleted_count + run.skipped_count).toBe(run.matched_count);
     const next = new Date(day.getTime() + DAY);
     expect(await runScheduledCleanup(next)).not.toBeNull();

@@ -105,7 +105,9 @@ describe('[RUNNERS] list filters and pagination', () => {
     expect(ids(await all({ tag_list: tag, version_prefix: '15.0.3' }))).toEqual([r.instance]);
     expect(ids(await all({ tag_list: tag, version_prefix: '16' }))).toEqual([r.group]);
     expect(ids(await all({ tag_list: tag, version_prefix: '25' }))).toEqual([]);
-    expect(ids(await all({ tag_list: `${tag},docker`, type: 'project_type', paused: false, version_prefix: '15', status: 'never_contacted' }))).toEqual([r.project]);
+    expect(ids(await all({ tag_list: `${tag},docker`, type: 'project_type', paused: false, version_prefix: '15', status: 'never_contacted' }))).toEqual([
+      r.project,
+    ]);
   });
 
   it('rejects invalid filter values with Grape bodies', async () => {
@@ -125,8 +127,15 @@ describe('[RUNNERS] list filters and pagination', () => {
     const page1 = await api('GET', '/runners/all', { token: admin.token, query: { tag_list: tag, per_page: 2 } });
     expect(page1.status).toBe(200);
     expect(ids(page1)).toEqual([r.instance, r.group]);
-    expect(Object.fromEntries(['x-page', 'x-per-page', 'x-total', 'x-total-pages', 'x-next-page', 'x-prev-page'].map((h) => [h, page1.headers.get(h)]))).toEqual({
-      'x-page': '1', 'x-per-page': '2', 'x-total': '5', 'x-total-pages': '3', 'x-next-page': '2', 'x-prev-page': '',
+    expect(
+      Object.fromEntries(['x-page', 'x-per-page', 'x-total', 'x-total-pages', 'x-next-page', 'x-prev-page'].map((h) => [h, page1.headers.get(h)])),
+    ).toEqual({
+      'x-page': '1',
+      'x-per-page': '2',
+      'x-total': '5',
+      'x-total-pages': '3',
+      'x-next-page': '2',
+      'x-prev-page': '',
     });
     const link = page1.headers.get('link')!;
     expect(link).toContain('rel="next"');
@@ -139,16 +148,19 @@ describe('[RUNNERS] list filters and pagination', () => {
   });
 });
 
-describe('[RUNNERS] tag_list follows every change of a runner\'s tags', () => {
+describe("[RUNNERS] tag_list follows every change of a runner's tags", () => {
   // tag_list filters on ci_runners.tag_ids, which triggers derive from ci_runner_taggings: whatever writes
   // the taggings, the filter and the runner's own tag_list must agree.
   const tag = uniq('follow');
   const other = uniq('follow-other');
   const put = (id: number, tags: string[]) => api('PUT', `/runners/${id}`, { token: admin.token, json: { tag_list: tags } });
   const storedArraysAgree = async (id: number) => {
-    const rows = await dbQuery(`
+    const rows = await dbQuery(
+      `
       SELECT r.tag_ids = ARRAY(SELECT rt.tag_id FROM ci_runner_taggings rt WHERE rt.runner_id = r.id ORDER BY rt.tag_id) AS agree
-        FROM ci_runners r WHERE r.id = $1`, [id]);
+        FROM ci_runners r WHERE r.id = $1`,
+      [id],
+    );
     return rows[0].agree;
   };
 
@@ -184,7 +196,7 @@ describe('[RUNNERS] tag_list follows every change of a runner\'s tags', () => {
     expect(ids(await all({ tag_list: shown.join(',') }))).toEqual([id]);
   });
 
-  it('drops a runner from a tag\'s list when the tag row itself goes away (the taggings cascade)', async () => {
+  it("drops a runner from a tag's list when the tag row itself goes away (the taggings cascade)", async () => {
     const gone = uniq('gone');
     const id = await createRunner('instance_type', { tags: [tag, gone] });
     expect(ids(await all({ tag_list: gone }))).toEqual([id]);

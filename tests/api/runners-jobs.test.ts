@@ -7,8 +7,25 @@ import { createUser, type TestUser } from '../support/users';
 import { addJobs, addManager, createRunner, dbQuery, linkProject } from './runners-admin-support';
 
 const JOB_KEYS = [
-  'id', 'status', 'stage', 'name', 'ref', 'tag', 'coverage', 'allow_failure', 'created_at', 'started_at', 'finished_at', 'erased_at',
-  'duration', 'queued_duration', 'user', 'commit', 'pipeline', 'web_url', 'project',
+  'id',
+  'status',
+  'stage',
+  'name',
+  'ref',
+  'tag',
+  'coverage',
+  'allow_failure',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'erased_at',
+  'duration',
+  'queued_duration',
+  'user',
+  'commit',
+  'pipeline',
+  'web_url',
+  'project',
 ];
 
 let admin: TestUser;
@@ -55,8 +72,13 @@ describe('[RUNNERS] GET /runners/:id/jobs', () => {
     expect(Object.keys(first.pipeline)).toEqual(['id', 'iid', 'project_id', 'sha', 'ref', 'status', 'source', 'created_at', 'updated_at', 'web_url']);
     expect(first.pipeline.sha).toMatch(/^[0-9a-f]{40}$/);
     expect(first.project).toEqual({
-      id: p1.id, description: p1.description ?? null, name: p1.name, name_with_namespace: p1.name_with_namespace, path: p1.path,
-      path_with_namespace: p1.path_with_namespace, created_at: p1.created_at,
+      id: p1.id,
+      description: p1.description ?? null,
+      name: p1.name,
+      name_with_namespace: p1.name_with_namespace,
+      path: p1.path,
+      path_with_namespace: p1.path_with_namespace,
+      created_at: p1.created_at,
     });
     expect(first.web_url).toMatch(new RegExp(`/${p1.path_with_namespace}/-/jobs/${first.id}$`));
     const failedJob = res.body.find((j: any) => j.id === failed[0]);
@@ -65,7 +87,7 @@ describe('[RUNNERS] GET /runners/:id/jobs', () => {
     expect(res.body.find((j: any) => j.id === running[0]).finished_at).toBeNull();
   });
 
-  it('shows the pipeline commit as GitLab\'s Commit entity when the commit is known', async () => {
+  it("shows the pipeline commit as GitLab's Commit entity when the commit is known", async () => {
     const [{ sha }] = await dbQuery(`SELECT p.sha FROM ci_builds b JOIN ci_pipelines p ON p.id = b.pipeline_id WHERE b.id = $1`, [success[0]]);
     await dbQuery(
       `INSERT INTO commits (project_id, sha, parent_shas, author_name, author_email, authored_date, committer_name, committer_email, committed_date, title, message)
@@ -74,8 +96,21 @@ describe('[RUNNERS] GET /runners/:id/jobs', () => {
     );
     const res = await api('GET', `/runners/${runner}/jobs`, { token: admin.token, query: { status: 'success', per_page: 1 } });
     expect(Object.keys(res.body[0].commit)).toEqual([
-      'id', 'short_id', 'created_at', 'parent_ids', 'title', 'message', 'author_name', 'author_email', 'authored_date', 'committer_name',
-      'committer_email', 'committed_date', 'trailers', 'extended_trailers', 'web_url',
+      'id',
+      'short_id',
+      'created_at',
+      'parent_ids',
+      'title',
+      'message',
+      'author_name',
+      'author_email',
+      'authored_date',
+      'committer_name',
+      'committer_email',
+      'committed_date',
+      'trailers',
+      'extended_trailers',
+      'web_url',
     ]);
     expect(res.body[0].commit).toMatchObject({ id: sha, short_id: sha.slice(0, 8), title: 'Fix it', author_name: 'Ann' });
   });
@@ -120,12 +155,16 @@ describe('[RUNNERS] GET /runners/:id/jobs', () => {
     expect(page2.headers.get('x-total-pages')).toBe('4');
     expect(page2.headers.get('x-prev-page')).toBe('1');
     expect(await api('GET', `/runners/${runner}/jobs`, { token: admin.token, query: { pagination: 'keyset' } })).toMatchObject({
-      status: 405, body: { error: 'Keyset pagination is not yet available for this type of request' },
+      status: 405,
+      body: { error: 'Keyset pagination is not yet available for this type of request' },
     });
     const far = await api('GET', `/runners/${runner}/jobs`, { token: admin.token, query: { per_page: 100, page: 501 } });
     expect(far).toMatchObject({
       status: 405,
-      body: { error: 'Offset pagination has a maximum allowed offset of 50000 for requests that return objects of type Ci::Build. Remaining records can be retrieved using keyset pagination.' },
+      body: {
+        error:
+          'Offset pagination has a maximum allowed offset of 50000 for requests that return objects of type Ci::Build. Remaining records can be retrieved using keyset pagination.',
+      },
     });
     const k1 = await api('GET', `/runners/${runner}/jobs`, { token: admin.token, query: { pagination: 'keyset', order_by: 'id', sort: 'asc', per_page: 4 } });
     expect(k1.body.map((j: any) => j.id)).toEqual([...success, failed[0]]);
@@ -137,6 +176,9 @@ describe('[RUNNERS] GET /runners/:id/jobs', () => {
   it('answers 404 for a missing runner and 403 for the instance runner of a non-admin', async () => {
     expect(await api('GET', '/runners/999999999/jobs', { token: admin.token })).toMatchObject({ status: 404, body: { message: '404 Runner Not Found' } });
     const inst = await createRunner('instance_type');
-    expect(await api('GET', `/runners/${inst}/jobs`, { token: maintainer.token })).toMatchObject({ status: 403, body: { message: '403 Forbidden - No access granted' } });
+    expect(await api('GET', `/runners/${inst}/jobs`, { token: maintainer.token })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden - No access granted' },
+    });
   });
 });

@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 
 describe('[RUNNERS] list extensions', () => {
-  it('keeps GitLab\'s Runner entity without with_details', async () => {
+  it("keeps GitLab's Runner entity without with_details", async () => {
     const res = await list(admin, '/runners/all', { tag_list: tag });
     expect(res.status).toBe(200);
     for (const x of res.body) {
@@ -71,7 +71,12 @@ describe('[RUNNERS] list extensions', () => {
     expect(inst._runway).toMatchObject({ version: '17.5.1', ip_address: '10.0.0.1', managers_count: 2, job_count: 1001, owner: null, locked: false });
     expect(inst._runway.tag_list).toEqual([tag, 'linux']);
     expect(inst._runway.contacted_at).not.toBeNull();
-    expect((by.get(r.group) as any)._runway).toMatchObject({ job_count: 3, version: null, managers_count: 0, owner: { type: 'group', id: group.id, full_path: group.full_path } });
+    expect((by.get(r.group) as any)._runway).toMatchObject({
+      job_count: 3,
+      version: null,
+      managers_count: 0,
+      owner: { type: 'group', id: group.id, full_path: group.full_path },
+    });
     expect((by.get(r.project) as any)._runway.owner).toMatchObject({ type: 'project', id: project.id, full_path: project.path_with_namespace });
     expect((by.get(r.project) as any)._runway.job_count).toBe(0);
     expect(inst._runway_permissions).toEqual({ read_runner: true, update_runner: true, delete_runner: true, assign_runner: false, read_jobs: true });
@@ -113,7 +118,7 @@ describe('[RUNNERS] list extensions', () => {
     expect(bad.body).toEqual({ error: 'order_by does not have a valid value' });
   });
 
-  it('lists a group by membership: direct, descendants, all_available; GitLab\'s set without it', async () => {
+  it("lists a group by membership: direct, descendants, all_available; GitLab's set without it", async () => {
     const g = (q: Record<string, string>) => list(owner, `/groups/${group.id}/runners`, { tag_list: tag, ...q }).then(ids);
     expect(await g({})).toEqual([r.instance, r.parentGroup, r.group].sort((a, b) => a - b));
     expect(await g({ membership: 'direct' })).toEqual([r.group]);

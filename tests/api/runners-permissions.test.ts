@@ -45,7 +45,13 @@ describe('[RUNNERS] runner permissions extension', () => {
     await addGroupMember(root, group.id, developer.id, 30);
     // A maintainer of the runner's owner project only (not of the group).
     await addProjectMember(root, project.id, maintainer.id, 40);
-    Object.assign(tokens, { admin: admin.token, group_owner: owner.token, maintainer: maintainer.token, developer: developer.token, non_member: outsider.token });
+    Object.assign(tokens, {
+      admin: admin.token,
+      group_owner: owner.token,
+      maintainer: maintainer.token,
+      developer: developer.token,
+      non_member: outsider.token,
+    });
     otherProjectOf = await createProject(outsider.token);
     runners.instance_type = await createRunner('instance_type');
     runners.group_type = await createRunner('group_type', { groupId: group.id });
@@ -76,7 +82,7 @@ describe('[RUNNERS] runner permissions extension', () => {
     });
   }
 
-  it('is absent unless asked for: the default body is GitLab\'s RunnerDetails', async () => {
+  it("is absent unless asked for: the default body is GitLab's RunnerDetails", async () => {
     const plain = await show(runners.project_type, tokens.maintainer, {});
     expect(plain.status).toBe(200);
     expect(plain.body).not.toHaveProperty('_runway_permissions');

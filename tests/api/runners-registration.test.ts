@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, rootToken, uniq } from '../support/api';
 import { createToken, createUser, type TestUser } from '../support/users';
 import { addGroupMember, addProjectMember, createGroup, createProject } from '../support/namespaces';
-import {
-  dbQuery, register, registered, resetGroupToken, resetInstanceToken, resetProjectToken, runnerRow,
-} from './runners-registration-support';
+import { dbQuery, register, registered, resetGroupToken, resetInstanceToken, resetProjectToken, runnerRow } from './runners-registration-support';
 
-const GUEST = 10, DEVELOPER = 30, MAINTAINER = 40, OWNER = 50;
+const GUEST = 10,
+  DEVELOPER = 30,
+  MAINTAINER = 40,
+  OWNER = 50;
 
 let owner: TestUser;
 let maintainer: TestUser;
@@ -32,8 +33,14 @@ describe('[RUNNERS] POST /runners registers with a registration token', () => {
     const regToken = await resetProjectToken(owner.token, project.id);
     expect(regToken).toMatch(/^GR1348941[A-Za-z0-9_-]{20}$/);
     const res = await register(regToken, {
-      description: 'builder', info: { name: 'my-runner', version: '18.0.0' }, tag_list: 'a, b,a', run_untagged: false,
-      locked: true, access_level: 'ref_protected', maximum_timeout: 600, maintenance_note: 'note',
+      description: 'builder',
+      info: { name: 'my-runner', version: '18.0.0' },
+      tag_list: 'a, b,a',
+      run_untagged: false,
+      locked: true,
+      access_level: 'ref_protected',
+      maximum_timeout: 600,
+      maintenance_note: 'note',
     });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(['id', 'token', 'token_expires_at']);
@@ -41,14 +48,26 @@ describe('[RUNNERS] POST /runners registers with a registration token', () => {
     expect(res.body.token_expires_at).toBeNull();
     const row = await runnerRow(res.body.id);
     expect(row).toMatchObject({
-      runner_type: 'project_type', name: 'my-runner', description: 'builder', locked: true, run_untagged: false,
-      access_level: 'ref_protected', maximum_timeout: 600, maintenance_note: 'note', registration_type: 'registration_token',
-      creation_state: 'started', contacted_at: null, creator_id: null, owner_project_id: project.id,
+      runner_type: 'project_type',
+      name: 'my-runner',
+      description: 'builder',
+      locked: true,
+      run_untagged: false,
+      access_level: 'ref_protected',
+      maximum_timeout: 600,
+      maintenance_note: 'note',
+      registration_type: 'registration_token',
+      creation_state: 'started',
+      contacted_at: null,
+      creator_id: null,
+      owner_project_id: project.id,
     });
     // Only the digest is stored.
     expect(row.token_digest).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(res.body.token);
-    const tags = await dbQuery('SELECT t.name FROM ci_runner_taggings rt JOIN tags t ON t.id = rt.tag_id WHERE rt.runner_id = $1 ORDER BY rt.id', [res.body.id]);
+    const tags = await dbQuery('SELECT t.name FROM ci_runner_taggings rt JOIN tags t ON t.id = rt.tag_id WHERE rt.runner_id = $1 ORDER BY rt.id', [
+      res.body.id,
+    ]);
     expect(tags.map((t) => t.name)).toEqual(['a', 'b']);
     const links = await dbQuery('SELECT project_id FROM ci_runner_projects WHERE runner_id = $1', [res.body.id]);
     expect(links).toEqual([{ project_id: project.id }]);
@@ -163,7 +182,9 @@ describe('[RUNNERS] registration-token resets', () => {
 
   it('project: Maintainer+ 201; Developer 403; non-member and malformed id 404', async () => {
     expect((await api('POST', `/projects/${project.id}/runners/reset_registration_token`, { token: maintainer.token })).status).toBe(201);
-    expect((await api('POST', `/projects/${encodeURIComponent(project.path_with_namespace)}/runners/reset_registration_token`, { token: rootToken() })).status).toBe(201);
+    expect(
+      (await api('POST', `/projects/${encodeURIComponent(project.path_with_namespace)}/runners/reset_registration_token`, { token: rootToken() })).status,
+    ).toBe(201);
     const dev = await api('POST', `/projects/${project.id}/runners/reset_registration_token`, { token: developer.token });
     expect(dev.status).toBe(403);
     expect(dev.body).toEqual({ message: '403 Forbidden' });
@@ -189,14 +210,24 @@ describe('[RUNNERS] registration-token resets', () => {
 
 describe('[RUNNERS] POST /user/runners', () => {
   it('creates an instance runner for an admin: glrt-t1_ token, creator recorded, registration_type authenticated_user', async () => {
-    const res = await api('POST', '/user/runners', { token: rootToken(), json: { runner_type: 'instance_type', description: 'made by root', tag_list: ['a'] } });
+    const res = await api('POST', '/user/runners', {
+      token: rootToken(),
+      json: { runner_type: 'instance_type', description: 'made by root', tag_list: ['a'] },
+    });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(['id', 'token', 'token_expires_at']);
     expect(res.body.token).toMatch(/^glrt-t1_[A-Za-z0-9_-]{20}$/);
     expect(res.body.token).toHaveLength(28);
     const row = await runnerRow(res.body.id);
     const root = (await dbQuery("SELECT id FROM users WHERE username = 'root'"))[0];
-    expect(row).toMatchObject({ runner_type: 'instance_type', creator_id: root.id, registration_type: 'authenticated_user', description: 'made by root', run_untagged: true, locked: false });
+    expect(row).toMatchObject({
+      runner_type: 'instance_type',
+      creator_id: root.id,
+      registration_type: 'authenticated_user',
+      description: 'made by root',
+      run_untagged: true,
+      locked: false,
+    });
   });
 
   it('creates group runners for group Owners and project runners for project Maintainers', async () => {
@@ -286,10 +317,12 @@ describe('[RUNNERS] registration races', () => {
 
   it('the database refuses two runners with one token digest', async () => {
     const [row] = await dbQuery('SELECT token_digest FROM ci_runners ORDER BY id LIMIT 1');
-    await expect(dbQuery(
-      "INSERT INTO ci_runners (runner_type, token_digest, updated_at) VALUES ('instance_type', $1, now())", [row.token_digest],
-    )).rejects.toThrow(/unique|duplicate/i);
+    await expect(
+      dbQuery("INSERT INTO ci_runners (runner_type, token_digest, updated_at) VALUES ('instance_type', $1, now())", [row.token_digest]),
+    ).rejects.toThrow(/unique|duplicate/i);
   });
 });
 
-void GUEST; void OWNER; void addProjectMember;
+void GUEST;
+void OWNER;
+void addProjectMember;

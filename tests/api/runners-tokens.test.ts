@@ -4,7 +4,8 @@ import { createToken, createUser, type TestUser } from '../support/users';
 import { addGroupMember, addProjectMember, createGroup, createProject } from '../support/namespaces';
 import { dbQuery, register, registered, resetGroupToken, resetProjectToken, runnerRow, systemId } from './runners-registration-support';
 
-const DEVELOPER = 30, MAINTAINER = 40;
+const DEVELOPER = 30,
+  MAINTAINER = 40;
 const DAY = 24 * 3600;
 
 let owner: TestUser;
@@ -107,13 +108,22 @@ describe('[RUNNERS] POST /runners/:id/reset_authentication_token (by a user)', (
   it('lets admins, group Owners and project Maintainers reset; others get 403 "No access granted"', async () => {
     const groupRunner = await registered(await resetGroupToken(owner.token, group.id));
     const projectRunner = await registered(projectRegToken);
-    const allowed: Array<[string, number]> = [[rootToken(), groupRunner.id], [owner.token, groupRunner.id], [maintainer.token, projectRunner.id], [owner.token, projectRunner.id]];
+    const allowed: Array<[string, number]> = [
+      [rootToken(), groupRunner.id],
+      [owner.token, groupRunner.id],
+      [maintainer.token, projectRunner.id],
+      [owner.token, projectRunner.id],
+    ];
     for (const [token, id] of allowed) {
       const res = await api('POST', `/runners/${id}/reset_authentication_token`, { token });
       expect(res.status).toBe(201);
       expect(Object.keys(res.body)).toEqual(['token', 'token_expires_at']);
     }
-    const denied: Array<[string, number]> = [[maintainer.token, groupRunner.id], [developer.token, projectRunner.id], [outsider.token, projectRunner.id]];
+    const denied: Array<[string, number]> = [
+      [maintainer.token, groupRunner.id],
+      [developer.token, projectRunner.id],
+      [outsider.token, projectRunner.id],
+    ];
     for (const [token, id] of denied) {
       const res = await api('POST', `/runners/${id}/reset_authentication_token`, { token });
       expect(res.status).toBe(403);
@@ -132,11 +142,14 @@ describe('[RUNNERS] POST /runners/:id/reset_authentication_token (by a user)', (
     const r = await registered(projectRegToken);
     const manage = await createToken(owner.id, ['manage_runner']);
     const viaNull = await fetch(`${(await import('../support/api')).baseUrl()}/api/v4/runners/${r.id}/reset_authentication_token`, {
-      method: 'POST', headers: { 'PRIVATE-TOKEN': manage, 'Content-Type': 'application/json' }, body: 'null',
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': manage, 'Content-Type': 'application/json' },
+      body: 'null',
     });
     expect(viaNull.status).toBe(201);
     const empty = await fetch(`${(await import('../support/api')).baseUrl()}/api/v4/runners/${r.id}/reset_authentication_token`, {
-      method: 'POST', headers: { 'PRIVATE-TOKEN': manage, 'Content-Type': 'application/json' },
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': manage, 'Content-Type': 'application/json' },
     });
     expect(empty.status).toBe(201);
     const readApi = await createToken(owner.id, ['read_api']);

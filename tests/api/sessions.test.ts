@@ -13,7 +13,7 @@ const asSession = (s: TestSession, csrf = true) => ({ headers: { Cookie: s.cooki
 const me = (s: TestSession) => api('GET', '/user', asSession(s, false));
 
 describe('[SESSIONS] GET /user/sessions', () => {
-  it('lists the caller\'s active sessions, the current one marked, with address, browser and times', async () => {
+  it("lists the caller's active sessions, the current one marked, with address, browser and times", async () => {
     const user = await createUser();
     const first = await signIn(user.username, TEST_PASSWORD);
     const second = await signIn(user.username, TEST_PASSWORD);
@@ -34,7 +34,7 @@ describe('[SESSIONS] GET /user/sessions', () => {
     expect(fromFirst.body.find((s: { current: boolean }) => s.current).id).not.toBe(current[0].id);
   });
 
-  it('answers a token caller with the same sessions, none current, and another user\'s list stays apart', async () => {
+  it("answers a token caller with the same sessions, none current, and another user's list stays apart", async () => {
     const user = await createUser();
     const other = await createUser();
     await signIn(user.username, TEST_PASSWORD);
@@ -76,7 +76,7 @@ describe('[SESSIONS] GET /user/sessions', () => {
 });
 
 describe('[SESSIONS] DELETE /user/sessions/:id', () => {
-  it('revokes another session: its cookie is signed out at once, the caller\'s is not', async () => {
+  it("revokes another session: its cookie is signed out at once, the caller's is not", async () => {
     const user = await createUser();
     const victim = await signIn(user.username, TEST_PASSWORD);
     const keeper = await signIn(user.username, TEST_PASSWORD);
@@ -93,7 +93,7 @@ describe('[SESSIONS] DELETE /user/sessions/:id', () => {
     expect((await api('DELETE', `/user/sessions/${target.id}`, asSession(keeper))).body).toEqual({ message: '404 Session Not Found' });
   });
 
-  it('needs the session\'s CSRF token with a cookie, and works with an api token', async () => {
+  it("needs the session's CSRF token with a cookie, and works with an api token", async () => {
     const user = await createUser();
     const session = await signIn(user.username, TEST_PASSWORD);
     const [{ id }] = (await api('GET', '/user/sessions', { token: user.token })).body;
@@ -103,7 +103,7 @@ describe('[SESSIONS] DELETE /user/sessions/:id', () => {
     expect((await me(session)).status).toBe(401);
   });
 
-  it('answers 404 for another user\'s session and for an id that is no session, leaving the session alone', async () => {
+  it("answers 404 for another user's session and for an id that is no session, leaving the session alone", async () => {
     const user = await createUser();
     const other = await createUser();
     const otherSession = await signIn(other.username, TEST_PASSWORD);
@@ -142,10 +142,14 @@ describe('[SESSIONS] sessions that end', () => {
     const other = await createUser();
     const bystander = await signIn(other.username, TEST_PASSWORD);
     // Asynchronously, so this process keeps serving its sockets while the CLI runs for seconds.
-    await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), 'reset-password', '--username', user.username, '--password', 'a-new-password-1'], {
-      cwd: ROOT,
-      env: { ...process.env, ...inject('runwayEnv') },
-    });
+    await promisify(execFile)(
+      process.execPath,
+      [path.join(ROOT, 'bin', 'runway.mjs'), 'reset-password', '--username', user.username, '--password', 'a-new-password-1'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...inject('runwayEnv') },
+      },
+    );
     expect((await me(session)).status).toBe(401);
     expect((await me(bystander)).status).toBe(200);
     expect((await me(await signIn(user.username, 'a-new-password-1'))).status).toBe(200);

@@ -7,7 +7,7 @@ const TOKEN_KEYS = ['id', 'name', 'active', 'revoked', 'expired', 'granular', 'c
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 describe('[TOKENS] POST /users/:user_id/personal_access_tokens', () => {
-  it('creates a token for an admin: 201 PersonalAccessTokenWithToken in GitLab\'s key order', async () => {
+  it("creates a token for an admin: 201 PersonalAccessTokenWithToken in GitLab's key order", async () => {
     const user = await createUser();
     const res = await api('POST', `/users/${user.id}/personal_access_tokens`, {
       token: rootToken(),
@@ -16,15 +16,23 @@ describe('[TOKENS] POST /users/:user_id/personal_access_tokens', () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual([...TOKEN_KEYS, 'token']);
     expect(res.body).toMatchObject({
-      name: 'ci', active: true, revoked: false, expired: false, granular: false, description: 'for CI',
-      scopes: ['read_api', 'read_user'], user_id: user.id, last_used_at: null, expires_at: isoDay(30),
+      name: 'ci',
+      active: true,
+      revoked: false,
+      expired: false,
+      granular: false,
+      description: 'for CI',
+      scopes: ['read_api', 'read_user'],
+      user_id: user.id,
+      last_used_at: null,
+      expires_at: isoDay(30),
     });
     expect(res.body.token).toMatch(/^glpat-[A-Za-z0-9_-]{20}$/);
     const me = await api('GET', '/user', { token: res.body.token });
     expect(me.body.id).toBe(user.id);
   });
 
-  it('gives a token without expires_at GitLab\'s maximum lifetime and refuses a later date', async () => {
+  it("gives a token without expires_at GitLab's maximum lifetime and refuses a later date", async () => {
     const user = await createUser();
     const res = await api('POST', `/users/${user.id}/personal_access_tokens`, { token: rootToken(), json: { name: 'x', scopes: 'api' } });
     expect(res.status).toBe(201);
@@ -37,7 +45,7 @@ describe('[TOKENS] POST /users/:user_id/personal_access_tokens', () => {
     expect(late.body).toEqual({ message: `Expires at must be before ${isoDay(365)}` });
   });
 
-  it('refuses an expiry today or in the past (422, GitLab\'s message) and creates nothing', async () => {
+  it("refuses an expiry today or in the past (422, GitLab's message) and creates nothing", async () => {
     const user = await createUser();
     for (const expires_at of [isoDay(-1), isoDay(0), '2001-02-03']) {
       const res = await api('POST', `/users/${user.id}/personal_access_tokens`, { token: rootToken(), json: { name: 'old', scopes: 'api', expires_at } });
@@ -45,17 +53,23 @@ describe('[TOKENS] POST /users/:user_id/personal_access_tokens', () => {
       expect(res.body).toEqual({ message: 'Expires at cannot be a date in the past' });
     }
     // Joined with the other validation messages as GitLab's to_sentence does.
-    const both = await api('POST', `/users/${user.id}/personal_access_tokens`, { token: rootToken(), json: { name: ' ', scopes: 'api', expires_at: isoDay(-3) } });
+    const both = await api('POST', `/users/${user.id}/personal_access_tokens`, {
+      token: rootToken(),
+      json: { name: ' ', scopes: 'api', expires_at: isoDay(-3) },
+    });
     expect(both.status).toBe(422);
     expect(both.body).toEqual({ message: "Name can't be blank and Expires at cannot be a date in the past" });
     const list = await api('GET', '/personal_access_tokens', { token: rootToken(), query: { user_id: user.id } });
     expect(list.body.map((t: { name: string }) => t.name)).not.toContain('old');
-    const tomorrow = await api('POST', `/users/${user.id}/personal_access_tokens`, { token: rootToken(), json: { name: 'new', scopes: 'api', expires_at: isoDay(1) } });
+    const tomorrow = await api('POST', `/users/${user.id}/personal_access_tokens`, {
+      token: rootToken(),
+      json: { name: 'new', scopes: 'api', expires_at: isoDay(1) },
+    });
     expect(tomorrow.status).toBe(201);
     expect(tomorrow.body).toMatchObject({ expires_at: isoDay(1), active: true, expired: false });
   });
 
-  it('validates scopes and parameters with Grape\'s messages', async () => {
+  it("validates scopes and parameters with Grape's messages", async () => {
     const user = await createUser();
     const bad = await api('POST', `/users/${user.id}/personal_access_tokens`, { token: rootToken(), json: { name: 'x', scopes: ['api', 'everything'] } });
     expect(bad.status).toBe(400);
@@ -67,7 +81,7 @@ describe('[TOKENS] POST /users/:user_id/personal_access_tokens', () => {
     expect(date.body).toEqual({ error: 'expires_at is invalid' });
   });
 
-  it('refuses sudo on a non-admin\'s token (422) and allows it on an admin\'s', async () => {
+  it("refuses sudo on a non-admin's token (422) and allows it on an admin's", async () => {
     const user = await createUser();
     const res = await api('POST', `/users/${user.id}/personal_access_tokens`, { token: rootToken(), json: { name: 'x', scopes: ['api', 'sudo'] } });
     expect(res.status).toBe(422);
@@ -110,7 +124,7 @@ describe('[TOKENS] POST /user/personal_access_tokens', () => {
 });
 
 describe('[TOKENS] POST /user/personal_access_tokens from the dashboard session', () => {
-  it('lets a signed-in user create any scope it may hold, with the session\'s CSRF token', async () => {
+  it("lets a signed-in user create any scope it may hold, with the session's CSRF token", async () => {
     const user = await createUser();
     const session = await signIn(user.username, TEST_PASSWORD);
     const headers = { Cookie: session.cookie, 'X-CSRF-Token': session.csrf };
@@ -121,7 +135,10 @@ describe('[TOKENS] POST /user/personal_access_tokens from the dashboard session'
     const past = await api('POST', '/user/personal_access_tokens', { headers, json: { name: 'x', scopes: ['api'], expires_at: isoDay(-1) } });
     expect(past.status).toBe(422);
     expect(past.body).toEqual({ message: 'Expires at cannot be a date in the past' });
-    const pastWithToken = await api('POST', '/user/personal_access_tokens', { token: user.token, json: { name: 'x', scopes: ['k8s_proxy'], expires_at: isoDay(0) } });
+    const pastWithToken = await api('POST', '/user/personal_access_tokens', {
+      token: user.token,
+      json: { name: 'x', scopes: ['k8s_proxy'], expires_at: isoDay(0) },
+    });
     expect(pastWithToken.status).toBe(422);
     expect(pastWithToken.body).toEqual({ message: 'Expires at cannot be a date in the past' });
     const sudo = await api('POST', '/user/personal_access_tokens', { headers, json: { name: 'x', scopes: ['sudo'] } });
@@ -139,7 +156,7 @@ describe('[TOKENS] POST /user/personal_access_tokens from the dashboard session'
 });
 
 describe('[TOKENS] listing, showing and revoking', () => {
-  it('lists a user\'s own tokens only, paginated, with filters', async () => {
+  it("lists a user's own tokens only, paginated, with filters", async () => {
     const user = await createUser();
     const other = await createUser();
     const extra = await createToken(user.id, ['read_api'], { name: 'second' });
@@ -168,7 +185,7 @@ describe('[TOKENS] listing, showing and revoking', () => {
     expect((await api('GET', '/user', { token: extra })).status).toBe(401);
   });
 
-  it('lets admins list everyone\'s tokens and filter by user_id', async () => {
+  it("lets admins list everyone's tokens and filter by user_id", async () => {
     const user = await createUser();
     const res = await api('GET', '/personal_access_tokens', { token: rootToken(), query: { user_id: user.id } });
     expect(res.status).toBe(200);

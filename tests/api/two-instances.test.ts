@@ -21,8 +21,7 @@ interface Instance {
 const external = !!process.env.DATABASE_URL;
 
 /** GET /api/v4/path on one instance with a session cookie. */
-const get = (instance: Instance, apiPath: string, session: TestSession) =>
-  fetch(`${instance.url}/api/v4${apiPath}`, { headers: { Cookie: session.cookie } });
+const get = (instance: Instance, apiPath: string, session: TestSession) => fetch(`${instance.url}/api/v4${apiPath}`, { headers: { Cookie: session.cookie } });
 
 describe.skipIf(!external)('[PLATFORM] two Runway instances on one database', { timeout: 60_000 }, () => {
   let database: TestDatabase;

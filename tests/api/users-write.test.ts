@@ -16,9 +16,18 @@ describe('[USERS] PUT /users/:id', () => {
     });
     expect(res.status).toBe(200);
     const shown = await api('GET', `/users/${user.id}`, admin());
-    expect(Object.keys(res.body)).toEqual(Object.keys(shown.body).filter((k) => !['highest_role', 'current_sign_in_ip', 'last_sign_in_ip', 'sign_in_count'].includes(k)));
+    expect(Object.keys(res.body)).toEqual(
+      Object.keys(shown.body).filter((k) => !['highest_role', 'current_sign_in_ip', 'last_sign_in_ip', 'sign_in_count'].includes(k)),
+    );
     expect(res.body).toMatchObject({
-      id: user.id, name: 'New Name', username, email: `${username}@example.com`, bio: 'Bio', can_create_group: false, projects_limit: 7, is_admin: true,
+      id: user.id,
+      name: 'New Name',
+      username,
+      email: `${username}@example.com`,
+      bio: 'Bio',
+      can_create_group: false,
+      projects_limit: 7,
+      is_admin: true,
     });
     // Nothing sent, nothing changed.
     const same = await api('PUT', `/users/${user.id}`, { ...admin(), json: {} });
@@ -54,13 +63,16 @@ describe('[USERS] PUT /users/:id', () => {
     expect(badName.body.message.username[0]).toMatch(/^can contain only letters/);
     expect(await api('PUT', `/users/${user.id}`, { ...admin(), json: { admin: 'maybe' } })).toMatchObject({ status: 400, body: { error: 'admin is invalid' } });
     // Admins only; unknown users 404; a non-numeric id matches no route.
-    expect(await api('PUT', `/users/${user.id}`, { token: other.token, json: { name: 'x' } })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    expect(await api('PUT', `/users/${user.id}`, { token: other.token, json: { name: 'x' } })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
     expect((await api('PUT', `/users/${user.id}`, { json: { name: 'x' } })).status).toBe(401);
     expect(await api('PUT', '/users/999999999', { ...admin(), json: { name: 'x' } })).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
     expect(await api('PUT', '/users/abc', { ...admin(), json: { name: 'x' } })).toMatchObject({ status: 404, body: { error: '404 Not Found' } });
   });
 
-  it('a new password works for sign-in and ends the user\'s dashboard sessions', async () => {
+  it("a new password works for sign-in and ends the user's dashboard sessions", async () => {
     const user = await createUser();
     const session = await signIn(user.username, TEST_PASSWORD);
     const me = () => api('GET', '/user', { headers: { Cookie: session.cookie } });
@@ -129,7 +141,10 @@ describe('[USERS] DELETE /users/:id', () => {
     const user = await createUser();
     const other = await createUser();
     expect(await api('DELETE', `/users/${user.id}`, { token: other.token })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
-    expect(await api('DELETE', `/users/${user.id}`, { ...admin(), query: { hard_delete: 'x' } })).toMatchObject({ status: 400, body: { error: 'hard_delete is invalid' } });
+    expect(await api('DELETE', `/users/${user.id}`, { ...admin(), query: { hard_delete: 'x' } })).toMatchObject({
+      status: 400,
+      body: { error: 'hard_delete is invalid' },
+    });
     const project = await createProject(other.token);
     await inspect(
       `INSERT INTO merge_requests (iid, target_project_id, source_project_id, title, source_branch, target_branch, author_id)
@@ -137,7 +152,10 @@ describe('[USERS] DELETE /users/:id', () => {
       [project.id, user.id, (await createUser()).id],
     );
     expect((await api('DELETE', `/users/${user.id}`, admin())).status).toBe(204);
-    const rows = await inspect<{ title: string; author_id: number | null }>('SELECT title, author_id FROM merge_requests WHERE target_project_id = $1 ORDER BY iid', [project.id]);
+    const rows = await inspect<{ title: string; author_id: number | null }>(
+      'SELECT title, author_id FROM merge_requests WHERE target_project_id = $1 ORDER BY iid',
+      [project.id],
+    );
     expect(rows[0]).toEqual({ title: 'kept', author_id: null });
     const third = rows[1].author_id!;
     expect((await api('DELETE', `/users/${third}`, { ...admin(), query: { hard_delete: true } })).status).toBe(204);
@@ -147,7 +165,7 @@ describe('[USERS] DELETE /users/:id', () => {
 });
 
 describe('[USERS] GET /users/:id/projects and /users/:id/memberships', () => {
-  it('lists the user\'s personal projects the caller may see, by id or username', async () => {
+  it("lists the user's personal projects the caller may see, by id or username", async () => {
     const user = await createUser();
     const viewer = await createUser();
     const pub = await createProject(user.token, { visibility: 'public', path: 'pub' });
@@ -165,7 +183,7 @@ describe('[USERS] GET /users/:id/projects and /users/:id/memberships', () => {
     expect(await api('GET', '/users/no_such_user_x/projects', { token: viewer.token })).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
   });
 
-  it('lists a user\'s memberships for admins, filtered by type', async () => {
+  it("lists a user's memberships for admins, filtered by type", async () => {
     const owner = await createUser();
     const user = await createUser();
     const group = await createGroup(owner.token, { name: 'Memberships Group' });
@@ -178,9 +196,14 @@ describe('[USERS] GET /users/:id/projects and /users/:id/memberships', () => {
       { source_id: group.id, source_name: 'Memberships Group', source_type: 'Namespace', access_level: 20 },
       { source_id: project.id, source_name: 'Memberships Project', source_type: 'Project', access_level: 30 },
     ]);
-    expect((await api('GET', `/users/${user.id}/memberships`, { ...admin(), query: { type: 'Project' } })).body.map((m: any) => m.source_type)).toEqual(['Project']);
+    expect((await api('GET', `/users/${user.id}/memberships`, { ...admin(), query: { type: 'Project' } })).body.map((m: any) => m.source_type)).toEqual([
+      'Project',
+    ]);
     expect((await api('GET', `/users/${user.id}/memberships`, { ...admin(), query: { type: 'Namespace', per_page: 1 } })).headers.get('x-total')).toBe('1');
-    expect(await api('GET', `/users/${user.id}/memberships`, { ...admin(), query: { type: 'Group' } })).toMatchObject({ status: 400, body: { error: 'type does not have a valid value' } });
+    expect(await api('GET', `/users/${user.id}/memberships`, { ...admin(), query: { type: 'Group' } })).toMatchObject({
+      status: 400,
+      body: { error: 'type does not have a valid value' },
+    });
     expect(await api('GET', `/users/${user.id}/memberships`, { token: user.token })).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
     expect(await api('GET', '/users/999999999/memberships', admin())).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
   });

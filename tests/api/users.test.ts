@@ -5,11 +5,38 @@ import { createToken, createUser, TEST_PASSWORD } from '../support/users';
 const USER_BASIC_KEYS = ['id', 'username', 'public_email', 'name', 'state', 'locked', 'avatar_url', 'web_url'];
 const USER_PUBLIC_KEYS = [
   ...USER_BASIC_KEYS,
-  'created_at', 'bio', 'location', 'skype', 'linkedin', 'twitter', 'discord', 'website_url', 'organization', 'job_title',
-  'pronouns', 'bot', 'work_information', 'followers', 'following', 'is_followed', 'local_time',
-  'last_sign_in_at', 'confirmed_at', 'last_activity_on', 'email', 'theme_id', 'color_scheme_id', 'projects_limit',
-  'current_sign_in_at', 'identities', 'can_create_group', 'can_create_project', 'two_factor_enabled', 'external',
-  'private_profile', 'commit_email',
+  'created_at',
+  'bio',
+  'location',
+  'skype',
+  'linkedin',
+  'twitter',
+  'discord',
+  'website_url',
+  'organization',
+  'job_title',
+  'pronouns',
+  'bot',
+  'work_information',
+  'followers',
+  'following',
+  'is_followed',
+  'local_time',
+  'last_sign_in_at',
+  'confirmed_at',
+  'last_activity_on',
+  'email',
+  'theme_id',
+  'color_scheme_id',
+  'projects_limit',
+  'current_sign_in_at',
+  'identities',
+  'can_create_group',
+  'can_create_project',
+  'two_factor_enabled',
+  'external',
+  'private_profile',
+  'commit_email',
 ];
 const USER_WITH_ADMIN_KEYS = [...USER_PUBLIC_KEYS, 'is_admin', 'note', 'namespace_id', 'created_by', 'email_reset_offered_at'];
 
@@ -19,7 +46,7 @@ const newUserBody = (over: Record<string, unknown> = {}) => {
 };
 
 describe('[USERS] POST /users', () => {
-  it('creates a user for an admin and answers 201 with UserWithAdmin in GitLab\'s key order', async () => {
+  it("creates a user for an admin and answers 201 with UserWithAdmin in GitLab's key order", async () => {
     const body = newUserBody({ admin: 'false', skip_confirmation: true, bio: 'hello', organization: 'Acme', projects_limit: '7' });
     const res = await api('POST', '/users', { token: rootToken(), json: body });
     expect(res.status).toBe(201);
@@ -171,7 +198,7 @@ describe('[USERS] GET /users', () => {
     expect(byEmail.body.map((u: { id: number }) => u.id)).toEqual([a.id]);
   });
 
-  it('lets anonymous callers look up one username only (GitLab\'s authenticate_non_get!)', async () => {
+  it("lets anonymous callers look up one username only (GitLab's authenticate_non_get!)", async () => {
     const user = await createUser();
     const anon = await api('GET', '/users');
     expect(anon.status).toBe(403);
@@ -187,7 +214,7 @@ describe('[USERS] GET /users', () => {
 });
 
 describe('[USERS] block and unblock', () => {
-  it('blocks (201 true, then null), denies the blocked user\'s tokens, and unblocks', async () => {
+  it("blocks (201 true, then null), denies the blocked user's tokens, and unblocks", async () => {
     const user = await createUser();
     const first = await api('POST', `/users/${user.id}/block`, { token: rootToken() });
     expect(first.status).toBe(201);

@@ -18,7 +18,10 @@ beforeAll(async () => {
   project = await importedProject(repo.dir);
   dev = await createUser();
   await addProjectMember(rootToken(), project.id, dev.id, 30);
-  const mr = await api('POST', `/projects/${project.id}/merge_requests`, { token: dev.token, json: { source_branch: 'topic', target_branch: 'main', title: 'gitbeaker MR' } });
+  const mr = await api('POST', `/projects/${project.id}/merge_requests`, {
+    token: dev.token,
+    json: { source_branch: 'topic', target_branch: 'main', title: 'gitbeaker MR' },
+  });
   expect(mr.status, mr.text).toBe(201);
   iid = mr.body.iid;
   gl = new Gitlab({ host: baseUrl(), token: dev.token });
@@ -27,7 +30,9 @@ afterAll(() => removeRepo(repo));
 
 describe('[CONTEXT COMMITS] gitbeaker MergeRequestContextCommits', () => {
   it('create with mergerequestIId, all, remove', async () => {
-    const created = (await gl.MergeRequestContextCommits.create(project.id, [repo.commits.f1, repo.commits.f2.slice(0, 8)], { mergerequestIId: iid })) as unknown as any[];
+    const created = (await gl.MergeRequestContextCommits.create(project.id, [repo.commits.f1, repo.commits.f2.slice(0, 8)], {
+      mergerequestIId: iid,
+    })) as unknown as any[];
     expect(created.map((c) => c.id)).toEqual([repo.commits.f1, repo.commits.f2]);
     expect(created[0].trailers['Co-authored-by']).toBe('鈴木 Bob <bob@example.com>');
     expect(created[0].web_url).toBe(`${baseUrl()}/${project.path_with_namespace}/-/commit/${repo.commits.f1}`);

@@ -20,7 +20,12 @@ describe('[NAMESPACES] gitbeaker: group and project create-update-delete', () =>
 
     const project = await gl.Projects.create({ name: `${tag} Project`, path: `${tag}-project`, namespaceId: sub.id as number });
     const changed = await gl.Projects.edit(project.id, { description: 'by gitbeaker', sharedRunnersEnabled: false, visibility: 'internal' });
-    expect(changed).toMatchObject({ description: 'by gitbeaker', shared_runners_enabled: false, visibility: 'internal', path_with_namespace: `${tag}-renamed/sub/${tag}-project` });
+    expect(changed).toMatchObject({
+      description: 'by gitbeaker',
+      shared_runners_enabled: false,
+      visibility: 'internal',
+      path_with_namespace: `${tag}-renamed/sub/${tag}-project`,
+    });
     const groups = await gl.Projects.allGroups(project.id);
     expect(groups.map((g) => g.full_path)).toEqual([`${tag}-renamed/sub`, `${tag}-renamed`]);
     await expect(gl.Projects.edit(project.id, { visibility: 'public' })).rejects.toMatchObject({ cause: { response: { status: 400 } } });

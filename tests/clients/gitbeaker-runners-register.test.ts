@@ -36,7 +36,11 @@ describe('[RUNNERS] gitbeaker runner registration', () => {
     await waitForInstanceSettings();
     const reset = await api('POST', `/projects/${project.id}/runners/reset_registration_token`, { token: owner.token });
     const registered = await gl.Runners.register(reset.body.token, {
-      description: 'gitbeaker-registered', tagList: ['x'], runUntagged: false, maximumTimeout: 3600, info: { name: 'gb' },
+      description: 'gitbeaker-registered',
+      tagList: ['x'],
+      runUntagged: false,
+      maximumTimeout: 3600,
+      info: { name: 'gb' },
     });
     expect(registered.id).toBeGreaterThan(0);
     expect(registered.token).toMatch(/^t3_/);

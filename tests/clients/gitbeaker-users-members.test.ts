@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl, rootToken, uniq } from '../support/api';
 
 describe('[USERS] gitbeaker: users and members, create-update-delete', () => {
-  it('edits and removes users and group/project members; GitLab\'s refusals reject with their status and message', async () => {
+  it("edits and removes users and group/project members; GitLab's refusals reject with their status and message", async () => {
     const gl = new Gitlab({ host: baseUrl(), token: rootToken() });
     const tag = uniq('gb').replace(/-/g, '_');
     const me = await gl.Users.showCurrentUser();

@@ -48,7 +48,10 @@ beforeAll(async () => {
   project = await importedProject(repo.dir);
   dev = await createUser();
   await addProjectMember(rootToken(), project.id, dev.id, 30);
-  const mr = await api('POST', `/projects/${project.id}/merge_requests`, { token: dev.token, json: { source_branch: 'feature', target_branch: 'topic', title: 'python MR' } });
+  const mr = await api('POST', `/projects/${project.id}/merge_requests`, {
+    token: dev.token,
+    json: { source_branch: 'feature', target_branch: 'topic', title: 'python MR' },
+  });
   expect(mr.status, mr.text).toBe(201);
   iid = mr.body.iid;
 });

@@ -45,8 +45,18 @@ describe('[NAMESPACES] python-gitlab drives the platform API', () => {
     expect(seen.projects.first_page).toEqual([paths[4], paths[3]]);
 
     expect(seen.members.project).toEqual([[other.username, 30]]);
-    expect(seen.members.project_all).toEqual([[other.username, 30], [user.username, 50]].sort());
-    expect(seen.members.group).toEqual([[other.username, 20], [user.username, 50]].sort());
+    expect(seen.members.project_all).toEqual(
+      [
+        [other.username, 30],
+        [user.username, 50],
+      ].sort(),
+    );
+    expect(seen.members.group).toEqual(
+      [
+        [other.username, 20],
+        [user.username, 50],
+      ].sort(),
+    );
     expect(seen.members.one).toBe(30);
     expect(seen.members.duplicate).toEqual({ code: 409, message: 'Member already exists' });
     expect(seen.missing).toEqual({ code: 404, message: '404 Project Not Found' });

@@ -24,9 +24,17 @@ describe('[RUNNERS] python-gitlab drives the runner admin API', () => {
 
     const run = spawnSync('/usr/bin/python3', [path.join(__dirname, 'python_gitlab_runners.py')], {
       env: {
-        PATH: process.env.PATH, RUNWAY_URL: baseUrl(), RUNWAY_ADMIN_TOKEN: admin.token, RUNWAY_OWNER_TOKEN: owner.token, RUNWAY_TAG: tag,
-        RUNWAY_GROUP_ID: String(group.id), RUNWAY_PROJECT_ID: String(project.id), RUNWAY_PROJECT2_ID: String(project2.id),
-        RUNWAY_PROJECT_RUNNER: String(pr1), RUNWAY_JOBS_RUNNER: String(pr2), RUNWAY_DELETE_RUNNER: String(doomed),
+        PATH: process.env.PATH,
+        RUNWAY_URL: baseUrl(),
+        RUNWAY_ADMIN_TOKEN: admin.token,
+        RUNWAY_OWNER_TOKEN: owner.token,
+        RUNWAY_TAG: tag,
+        RUNWAY_GROUP_ID: String(group.id),
+        RUNWAY_PROJECT_ID: String(project.id),
+        RUNWAY_PROJECT2_ID: String(project2.id),
+        RUNWAY_PROJECT_RUNNER: String(pr1),
+        RUNWAY_JOBS_RUNNER: String(pr2),
+        RUNWAY_DELETE_RUNNER: String(doomed),
       } as unknown as NodeJS.ProcessEnv,
       encoding: 'utf8',
       timeout: 60_000,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl, rootToken, uniq } from '../support/api';
 
 describe('[USERS] python-gitlab: users and members, create-update-delete', () => {
-  it('saves, updates and deletes users and group/project members; GitLab\'s refusals arrive as GitlabErrors', () => {
+  it("saves, updates and deletes users and group/project members; GitLab's refusals arrive as GitlabErrors", () => {
     const tag = uniq('py').replace(/-/g, '');
     const run = spawnSync('/usr/bin/python3', [path.join(__dirname, 'python_gitlab_users_members.py')], {
       env: { ...process.env, RUNWAY_URL: baseUrl(), RUNWAY_ADMIN_TOKEN: rootToken(), RUNWAY_TAG: tag },

@@ -9,11 +9,37 @@ import { createGroup, createProject } from '../support/namespaces';
 import { waitForInstanceSettings } from '../api/runners-registration-support';
 
 const FEATURES = [
-  'variables', 'image', 'services', 'artifacts', 'cache', 'fallback_cache_keys', 'shared', 'upload_multiple_artifacts',
-  'upload_raw_artifacts', 'session', 'terminal', 'refspecs', 'masking', 'proxy', 'raw_variables', 'artifacts_exclude',
-  'multi_build_steps', 'trace_reset', 'trace_checksum', 'trace_size', 'vault_secrets', 'cancelable', 'return_exit_code',
-  'service_variables', 'service_multiple_aliases', 'image_executor_opts', 'service_executor_opts', 'cancel_gracefully',
-  'native_steps_integration', 'two_phase_job_commit', 'job_inputs',
+  'variables',
+  'image',
+  'services',
+  'artifacts',
+  'cache',
+  'fallback_cache_keys',
+  'shared',
+  'upload_multiple_artifacts',
+  'upload_raw_artifacts',
+  'session',
+  'terminal',
+  'refspecs',
+  'masking',
+  'proxy',
+  'raw_variables',
+  'artifacts_exclude',
+  'multi_build_steps',
+  'trace_reset',
+  'trace_checksum',
+  'trace_size',
+  'vault_secrets',
+  'cancelable',
+  'return_exit_code',
+  'service_variables',
+  'service_multiple_aliases',
+  'image_executor_opts',
+  'service_executor_opts',
+  'cancel_gracefully',
+  'native_steps_integration',
+  'two_phase_job_commit',
+  'job_inputs',
 ];
 
 const info = (name: string) => ({
@@ -36,7 +62,12 @@ interface AgentResponse {
 }
 
 /** One call as client.doJSON makes it. `token` goes into the RUNNER-TOKEN header unless `header: false`. */
-async function agent(method: string, path: string, body: Record<string, unknown> | null, opts: { token?: string; header?: boolean } = {}): Promise<AgentResponse> {
+async function agent(
+  method: string,
+  path: string,
+  body: Record<string, unknown> | null,
+  opts: { token?: string; header?: boolean } = {},
+): Promise<AgentResponse> {
   // Another file may be flipping instance registration settings for a moment (see the support module).
   await waitForInstanceSettings();
   const requestId = randomBytes(16).toString('hex');
@@ -74,10 +105,21 @@ describe('[RUNNERS] gitlab-runner agent conversation', () => {
     const registrationToken: string = reset.body.token;
 
     // gitlab-runner register --registration-token …
-    const reg = await agent('POST', 'runners', {
-      description: 'agent-runner', tag_list: 'docker,linux', run_untagged: true, locked: true, paused: false,
-      maximum_timeout: 3600, info: info('agent-runner'), token: registrationToken,
-    }, { token: registrationToken });
+    const reg = await agent(
+      'POST',
+      'runners',
+      {
+        description: 'agent-runner',
+        tag_list: 'docker,linux',
+        run_untagged: true,
+        locked: true,
+        paused: false,
+        maximum_timeout: 3600,
+        info: info('agent-runner'),
+        token: registrationToken,
+      },
+      { token: registrationToken },
+    );
     expect(reg.status).toBe(201);
     expect(typeof reg.body.id).toBe('number');
     expect(reg.body.token).toMatch(/^t3_[A-Za-z0-9_-]{20}$/);
@@ -104,7 +146,15 @@ describe('[RUNNERS] gitlab-runner agent conversation', () => {
     // The runner is now online for its owner.
     const details = await api('GET', `/runners/${runnerId}`, { token: owner.token });
     expect(details.status).toBe(200);
-    expect(details.body).toMatchObject({ id: runnerId, status: 'online', online: true, name: 'agent-runner', version: '18.4.0', platform: 'linux', architecture: 'amd64' });
+    expect(details.body).toMatchObject({
+      id: runnerId,
+      status: 'online',
+      online: true,
+      name: 'agent-runner',
+      version: '18.4.0',
+      platform: 'linux',
+      architecture: 'amd64',
+    });
     expect(details.body.tag_list).toEqual(['docker', 'linux']);
 
     // gitlab-runner reset-token: the token only in the body, no RUNNER-TOKEN header.
@@ -126,7 +176,8 @@ describe('[RUNNERS] gitlab-runner agent conversation', () => {
 
   it('glrt- workflow: POST /user/runners, register = verify with system_id, run, unregister the manager', async () => {
     const created = await api('POST', '/user/runners', {
-      token: owner.token, json: { runner_type: 'project_type', project_id: project.id, description: 'glrt', tag_list: ['docker'] },
+      token: owner.token,
+      json: { runner_type: 'project_type', project_id: project.id, description: 'glrt', tag_list: ['docker'] },
     });
     expect(created.status).toBe(201);
     const token: string = created.body.token;
@@ -156,7 +207,9 @@ describe('[RUNNERS] gitlab-runner agent conversation', () => {
   it('reset-token --pat posts the literal null with a personal access token', async () => {
     const created = await api('POST', '/user/runners', { token: owner.token, json: { runner_type: 'project_type', project_id: project.id } });
     const res = await fetch(`${baseUrl()}/api/v4/runners/${created.body.id}/reset_authentication_token`, {
-      method: 'POST', headers: { 'PRIVATE-TOKEN': owner.token, 'Content-Type': 'application/json', Accept: 'application/json' }, body: 'null',
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': owner.token, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: 'null',
     });
     expect(res.status).toBe(201);
     const body = await res.json();

@@ -23,7 +23,12 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('rootToken', made.stdout.trim());
   project.provide('inspectUrl', database.inspectUrl);
-  project.provide('runwayEnv', Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('RUNWAY_') || k === 'DATABASE_URL' || k === 'NEXTAUTH_SECRET' || k === 'INITIAL_ROOT_PASSWORD')) as Record<string, string>);
+  project.provide(
+    'runwayEnv',
+    Object.fromEntries(
+      Object.entries(env).filter(([k]) => k.startsWith('RUNWAY_') || k === 'DATABASE_URL' || k === 'NEXTAUTH_SECRET' || k === 'INITIAL_ROOT_PASSWORD'),
+    ) as Record<string, string>,
+  );
   return async () => {
     await stopServer(server);
     await database.drop();

@@ -58,7 +58,10 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`runway exited early (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/-/liveness`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/-/liveness`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -10,16 +10,14 @@ export interface SignInAttempt {
   text: string;
 }
 
-export async function attemptSignIn(
-  base: string,
-  login: string,
-  password: string,
-  opts: { ip?: string; json?: boolean } = {},
-): Promise<SignInAttempt> {
+export async function attemptSignIn(base: string, login: string, password: string, opts: { ip?: string; json?: boolean } = {}): Promise<SignInAttempt> {
   const forwarded: Record<string, string> = opts.ip ? { 'X-Forwarded-For': opts.ip } : {};
   const csrfRes = await fetch(`${base}/api/auth/csrf`, { headers: forwarded });
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const csrfCookie = csrfRes.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const form: Record<string, string> = { csrfToken, username: login, password };
   if (opts.json ?? true) form.json = 'true';
   const res = await fetch(`${base}/api/auth/callback/credentials`, {
@@ -29,7 +27,11 @@ export async function attemptSignIn(
     body: new URLSearchParams(form).toString(),
   });
   const text = await res.text();
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('next-auth.session-token=')) ?? null;
+  const cookie =
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('next-auth.session-token=')) ?? null;
   let error: string | null = null;
   try {
     const url = (JSON.parse(text) as { url?: string }).url;

@@ -29,11 +29,7 @@ export async function createUser(opts: { admin?: boolean; username?: string } = 
   return { id: res.body.id, username: res.body.username, token };
 }
 
-export async function createToken(
-  userId: number,
-  scopes: string[],
-  opts: { name?: string; expiresAt?: string } = {},
-): Promise<string> {
+export async function createToken(userId: number, scopes: string[], opts: { name?: string; expiresAt?: string } = {}): Promise<string> {
   const res = await api('POST', `/users/${userId}/personal_access_tokens`, {
     token: rootToken(),
     json: { name: opts.name ?? uniq('token'), scopes, ...(opts.expiresAt ? { expires_at: opts.expiresAt } : {}) },
