@@ -16,7 +16,7 @@ test.describe('[HELP] API reference', () => {
     // The viewer renders the document's operations (its shadow DOM is open, so locators reach it).
     const explorer = page.locator('openapi-explorer');
     await expect(explorer.getByText('List all runners (admin)').first()).toBeVisible({ timeout: 30_000 });
-    await expect(explorer.getByText(/assignable/).first()).toBeAttached();
+    await expect(explorer.getByText("List runners a project's maintainer may assign to it (Runway extension)").first()).toBeAttached();
     await expect(page.getByRole('link', { name: 'openapi.json' })).toHaveAttribute('href', '/api/v4/openapi.json');
     await expectNoSeriousA11yViolations(page, 'the API reference page');
     await screenshot(page, 'help-api');

@@ -45,7 +45,7 @@ export function useBulkRunnerAction() {
   const [state, setState] = useState<BulkState | null>(null);
 
   const run = useCallback(
-    async (action: BulkAction, ids: number[]) => {
+    async (action: BulkAction, ids: number[], afterWrites?: (succeeded: number[]) => void) => {
       const succeeded: number[] = [];
       const failures: BulkState['failures'] = [];
       setState({ action, total: ids.length, done: 0, running: true, succeeded, failures });
@@ -60,6 +60,8 @@ export function useBulkRunnerAction() {
         setState((s) => s && { ...s, done: s.done + 1, succeeded: [...succeeded], failures: [...failures] });
       });
       setState((s) => s && { ...s, running: false });
+      // Before the refetch: a selection the user starts meanwhile must not be cleared when it lands.
+      afterWrites?.(succeeded);
       for (const id of succeeded) {
         if (action === 'delete') client.removeQueries({ queryKey: queryKeys.runners.detail(id) });
         else client.invalidateQueries({ queryKey: queryKeys.runners.detail(id) });
@@ -94,9 +96,10 @@ export function RunnerBulkBar({
   const busy = !!state?.running;
   const start = async (action: BulkAction) => {
     setConfirmDelete(false);
-    const { succeeded } = await bulk.run(action, selectedIds);
     // What worked leaves the selection; what failed stays selected so it can be retried.
-    if (succeeded.length) onClear();
+    await bulk.run(action, selectedIds, (succeeded) => {
+      if (succeeded.length) onClear();
+    });
   };
 
   return (

@@ -38,7 +38,11 @@ function successSchema(op: Operation): Json | undefined {
   const list = Array.isArray(op.entity);
   const name = list ? op.entity[0] : (op.entity as string);
   let item = entitySchema(name);
-  if (op.adds) item = { allOf: [item], properties: op.adds, unevaluatedProperties: false };
+  // Extension keys join the entity's own closed object (a $ref plus keys cannot reopen it).
+  if (op.adds) {
+    const base = (entities as Record<string, Json>)[name];
+    item = { ...base, properties: { ...(base.properties as Json), ...op.adds } };
+  }
   return list ? { type: 'array', items: item } : item;
 }
 

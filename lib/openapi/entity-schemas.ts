@@ -17,6 +17,7 @@ export const EXTRA_ENTITIES: ReadonlyArray<[string, string]> = [
   ['lib/runners/registration.ts', 'resetTokenResult'],
   ['lib/meta/version.ts', 'versionInfo'],
   ['lib/repositories/handlers.ts', 'branchEntity'],
+  ['lib/runners/registration.ts', 'resetInstanceRegistrationToken'],
   ['lib/fleet/queries.ts', 'statusHistory'],
   ['lib/fleet/queries.ts', 'versionsInUse'],
 ];

@@ -139,7 +139,7 @@ export const operations: Record<string, Operation> = {
     summary: "Reset a group's runner registration token",
     tag: 'Runners',
     status: 201,
-    entity: 'ResetTokenResult',
+    entity: 'ResetInstanceRegistrationToken',
   },
 
   'POST /jobs/request': { summary: 'Request a job (runner agent; long polling)', tag: 'Runner agent', status: 204, runner: true },
@@ -167,8 +167,8 @@ export const operations: Record<string, Operation> = {
   },
   'DELETE /runners/managers': { summary: 'Delete a runner manager (runner agent)', tag: 'Runner agent', status: 204, runner: true },
 
-  'GET /merge_requests': { summary: "List the user's merge requests", tag: 'Merge requests', entity: ['MergeRequestBasic'] },
-  'GET /projects/{id}/merge_requests': { summary: "List a project's merge requests", tag: 'Merge requests', entity: ['MergeRequestBasic'] },
+  'GET /merge_requests': { summary: "List the user's merge requests", tag: 'Merge requests', entity: ['MergeRequestBasic|MergeRequestSimple'] },
+  'GET /projects/{id}/merge_requests': { summary: "List a project's merge requests", tag: 'Merge requests', entity: ['MergeRequestBasic|MergeRequestSimple'] },
   'POST /projects/{id}/merge_requests': { summary: 'Create a merge request', tag: 'Merge requests', status: 201, entity: 'MergeRequestEntity' },
   'GET /projects/{id}/merge_requests/{merge_request_iid}': { summary: 'Get a merge request', tag: 'Merge requests', entity: 'MergeRequestEntity' },
   'PUT /projects/{id}/merge_requests/{merge_request_iid}': { summary: 'Update a merge request', tag: 'Merge requests', entity: 'MergeRequestEntity' },
@@ -216,9 +216,9 @@ export const operations: Record<string, Operation> = {
     entity: 'PersonalAccessTokenWithToken',
   },
 
-  'GET /projects': { summary: 'List projects', tag: 'Projects', entity: ['ProjectEntity|BasicProjectDetails'] },
+  'GET /projects': { summary: 'List projects', tag: 'Projects', entity: ['ProjectWithAccess|BasicProjectDetails'] },
   'POST /projects': { summary: 'Create a project', tag: 'Projects', status: 201, entity: 'ProjectWithAccess' },
-  'GET /projects/{id}': { summary: 'Get a project', tag: 'Projects', entity: 'ProjectWithAccess' },
+  'GET /projects/{id}': { summary: 'Get a project', tag: 'Projects', entity: 'ProjectWithAccess|BasicProjectDetails' },
   'PUT /projects/{id}': { summary: 'Update a project', tag: 'Projects', entity: 'ProjectEntity' },
   'DELETE /projects/{id}': { summary: 'Delete a project', tag: 'Projects', status: 202 },
   'GET /projects/{id}/groups': { summary: "List a project's ancestor groups", tag: 'Projects', entity: ['PublicGroupDetails'] },
@@ -260,7 +260,7 @@ export const operations: Record<string, Operation> = {
     summary: "Reset a project's runner registration token",
     tag: 'Runners',
     status: 201,
-    entity: 'ResetTokenResult',
+    entity: 'ResetInstanceRegistrationToken',
   },
 
   'GET /runners': { summary: 'List owned runners', tag: 'Runners', entity: ['RunnerSummary'], adds: runnerListAdds, extensionParams: runnerFilters },
@@ -287,7 +287,7 @@ export const operations: Record<string, Operation> = {
     summary: "Reset the instance's runner registration token",
     tag: 'Runners',
     status: 201,
-    entity: 'ResetTokenResult',
+    entity: 'ResetInstanceRegistrationToken',
   },
   'POST /user/runners': { summary: 'Create a runner', tag: 'Runners', status: 201, entity: 'RegistrationDetails' },
 
@@ -307,7 +307,7 @@ export const operations: Record<string, Operation> = {
   },
   'POST /users/{id}/unblock': { summary: 'Unblock a user (admin)', tag: 'Users', status: 201, schema: { type: 'boolean' } },
   'GET /users/{id}/memberships': { summary: "List a user's memberships (admin)", tag: 'Users', entity: ['MembershipEntity'] },
-  'GET /users/{id}/projects': { summary: "List a user's projects", tag: 'Users', entity: ['ProjectEntity|BasicProjectDetails'] },
+  'GET /users/{id}/projects': { summary: "List a user's projects", tag: 'Users', entity: ['ProjectWithAccess|ProjectEntity|BasicProjectDetails'] },
 
   'GET /openapi.json': {
     summary: 'This document: OpenAPI 3.1 of every /api/v4 route (Runway extension)',

@@ -57,8 +57,9 @@ export function commitEntity(commit: CommitData, project: { fullPath: string }) 
     committer_name: commit.committerName,
     committer_email: commit.committerEmail,
     committed_date: gitDate(commit.committedDate, commit.committedTzOffset),
-    trailers: commit.trailers ?? {},
-    extended_trailers: commit.extendedTrailers ?? {},
+    // Git trailers as GitLab shows them: key -> value (extended: key -> every value).
+    trailers: (commit.trailers ?? {}) as Record<string, string>,
+    extended_trailers: (commit.extendedTrailers ?? {}) as Record<string, string[]>,
     web_url: commitWebUrl(project, commit.sha),
   };
 }

@@ -98,6 +98,10 @@ export async function start(opts: { dev: boolean }): Promise<void> {
     const status = answerClientError(err, socket);
     if (status) log('info', 'request refused by the http parser', { status, code: err.code });
   });
+  // Node closes an idle keep-alive socket after 5 s, racing clients that reuse it at that moment (reset
+  // requests). Longer than the usual load balancer's 60 s, so the proxy, not Runway, ends idle connections.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
 
   const facts = { url: externalUrl(), embedded: database.embedded, generatedRootPassword: boot.generatedRootPassword, demo: env.RUNWAY_DEMO };

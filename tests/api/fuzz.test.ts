@@ -364,6 +364,12 @@ function send(base: URL, agent: http.Agent, g: Generated): Promise<Answer> {
     const req = http.request({ host: base.hostname, port: base.port, method: g.method, path: g.path, headers: g.headers, agent });
     req.setTimeout(20_000, () => req.destroy(new Error('timed out')));
     req.on('response', (res) => {
+      // An event stream (GET /runners/events) never ends by itself: its status and type are the answer.
+      if (res.headers['content-type']?.startsWith('text/event-stream')) {
+        resolve({ status: res.statusCode!, contentType: res.headers['content-type'], text: '' });
+        req.destroy();
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (d: Buffer) => chunks.push(d));
       res.on('end', () => resolve({ status: res.statusCode!, contentType: res.headers['content-type'], text: Buffer.concat(chunks).toString('utf8') }));
