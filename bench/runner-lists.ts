@@ -4,7 +4,7 @@
 // (GET /runners/all, /runners, group and project runner lists; tag_list, status, paused, type, version
 // prefix, search) with autocannon, then prints p50/p99 per size and the ratio to the 1,000-runner p50.
 // Env: BENCH_DURATION (s, default 6), BENCH_CONNECTIONS (default 10), BENCH_SIZES (default
-// 1000,100000,1000000), BENCH_DB_PREFIX (default runway_bench_lists).
+// 1000,100000,1000000), BENCH_DB_PREFIX (default runway_bench_lists), BENCH_ONLY (parts of scenario names).
 import { createRequire } from 'node:module';
 import { ensureDatabase, freePort, rootToken, runwayEnv, startRunway, stop } from './runway-process';
 import { seedBench, type BenchData } from './runners-seed';
@@ -16,6 +16,9 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 const PREFIX = process.env.BENCH_DB_PREFIX ?? 'runway_bench_lists';
+/** BENCH_ONLY: comma-separated parts of scenario names; only those scenarios run. */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const selected = (d: BenchData) => scenarios(d).filter((s) => !ONLY || ONLY.some((part) => s.name.includes(part)));
 // Jobs are only there so the running-job probes see a realistic table; they stay fixed as runners grow.
 const jobsFor = (runners: number) => Math.min(100_000, runners * 20);
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -69,8 +72,8 @@ async function main() {
     const runway = await startRunway(env);
     const figures = new Map<string, Figures>();
     try {
-      for (const s of scenarios(data)) await measure(port, s.path, token, 1); // load every route once
-      for (const s of scenarios(data)) {
+      for (const s of selected(data)) await measure(port, s.path, token, 1); // load every route once
+      for (const s of selected(data)) {
         await measure(port, s.path, token, 2); // warm-up: JIT, pools, plan cache
         const f = await measure(port, s.path, token, DURATION);
         figures.set(s.name, f);

@@ -7,7 +7,7 @@ import { queryRows } from '../db/query';
 import type { RunnerType, User } from '../db/generated/client';
 import { containsPattern, empty, join, likeEscape, raw, sql, type Sql } from '../db/sql';
 import { authorizedGroupIdsSql, authorizedProjectIdsSql, AccessLevel } from '../namespaces/access';
-import { statusCondition, type StatusFilter } from './status';
+import { staleSince, statusCondition, type StatusFilter } from './status';
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 
@@ -78,21 +78,34 @@ export type RunnerSet =
 export const GROUP_MEMBERSHIPS = ['direct', 'descendants', 'all_available'] as const;
 export type GroupMembership = (typeof GROUP_MEMBERSHIPS)[number];
 
-function setCondition(set: RunnerSet): Sql {
+/** The instance runners part of a set: a large share of the fleet, walked in order on (runner_type, id). */
+const INSTANCE_RUNNERS = sql`r.runner_type = 'instance_type'`;
+
+/**
+ * The set as disjoint conditions (each part holds runners of one type, so no runner is in two), whose OR is
+ * the set. A list counts and pages each part through its own index (the project's links, the group ids,
+ * runner_type) and merges them, so a set whose parts are small costs what they hold, not the fleet: an OR of
+ * them would make PostgreSQL walk every runner to count a set of a few.
+ */
+export function setParts(set: RunnerSet): Sql[] {
   switch (set.kind) {
     case 'all':
-      return sql`TRUE`;
+      return [sql`TRUE`];
     case 'owned':
-      return sql`(r.id IN (SELECT rp.runner_id FROM ci_runner_projects rp
-                  WHERE rp.project_id IN (${authorizedProjectIdsSql(set.userId, AccessLevel.MAINTAINER)}))
-               OR (r.runner_type = 'group_type' AND r.group_id IN (${authorizedGroupIdsSql(set.userId, AccessLevel.OWNER)})))`;
+      // Only project runners have project links (ci_runner_projects), so the two parts are disjoint.
+      return [
+        linkedRunners(sql`SELECT rp.runner_id FROM ci_runner_projects rp
+                  WHERE rp.project_id IN (${authorizedProjectIdsSql(set.userId, AccessLevel.MAINTAINER)})`),
+        // The group ids as an array first, for the same reason as linkedRunners.
+        sql`(r.runner_type = 'group_type' AND r.group_id = ANY(ARRAY(${authorizedGroupIdsSql(set.userId, AccessLevel.OWNER)})))`,
+      ];
     case 'project': {
-      const parts = [sql`r.id IN (SELECT rp.runner_id FROM ci_runner_projects rp WHERE rp.project_id = ${set.projectId})`];
+      const parts = [linkedRunners(sql`SELECT rp.runner_id FROM ci_runner_projects rp WHERE rp.project_id = ${set.projectId}`)];
       if (set.groupRunnersEnabled && set.traversalIds.length) {
         parts.push(sql`(r.runner_type = 'group_type' AND r.group_id = ANY(${set.traversalIds}::int[]))`);
       }
-      if (set.sharedRunnersEnabled) parts.push(sql`r.runner_type = 'instance_type'`);
-      return sql`(${join(parts, ' OR ')})`;
+      if (set.sharedRunnersEnabled) parts.push(INSTANCE_RUNNERS);
+      return parts;
     }
     case 'assignable': {
       const owned =
@@ -100,29 +113,46 @@ function setCondition(set: RunnerSet): Sql {
           ? sql`TRUE`
           : sql`r.id IN (SELECT rp.runner_id FROM ci_runner_projects rp
                         WHERE rp.project_id IN (${authorizedProjectIdsSql(set.userId, AccessLevel.MAINTAINER)}))`;
-      return sql`(r.runner_type = 'project_type' AND NOT r.locked AND ${owned}
-                  AND NOT EXISTS (SELECT 1 FROM ci_runner_projects here WHERE here.runner_id = r.id AND here.project_id = ${set.projectId}))`;
+      return [
+        sql`(r.runner_type = 'project_type' AND NOT r.locked AND ${owned}
+                  AND NOT EXISTS (SELECT 1 FROM ci_runner_projects here WHERE here.runner_id = r.id AND here.project_id = ${set.projectId}))`,
+      ];
     }
     case 'group': {
       const parts = [sql`(r.runner_type = 'group_type' AND r.group_id = ANY(${set.traversalIds}::int[]))`];
-      if (set.sharedRunnersEnabled) parts.push(sql`r.runner_type = 'instance_type'`);
-      return sql`(${join(parts, ' OR ')})`;
+      if (set.sharedRunnersEnabled) parts.push(INSTANCE_RUNNERS);
+      return parts;
     }
     case 'group_membership': {
-      if (set.membership === 'direct') return sql`(r.runner_type = 'group_type' AND r.group_id = ${set.groupId})`;
+      if (set.membership === 'direct') return [sql`(r.runner_type = 'group_type' AND r.group_id = ${set.groupId})`];
       const subtree = sql`SELECT ns.id FROM namespaces ns WHERE ${set.groupId} = ANY(ns.traversal_ids)`;
+      const groups =
+        set.membership === 'all_available'
+          ? sql`(r.runner_type = 'group_type' AND r.group_id = ANY(ARRAY(${subtree} UNION SELECT unnest(${set.traversalIds}::int[]))))`
+          : sql`(r.runner_type = 'group_type' AND r.group_id = ANY(ARRAY(${subtree})))`;
       const parts = [
-        sql`(r.runner_type = 'group_type' AND r.group_id IN (${subtree}))`,
-        sql`(r.runner_type = 'project_type' AND r.id IN (SELECT rp.runner_id FROM ci_runner_projects rp
-              JOIN projects p ON p.id = rp.project_id WHERE p.namespace_id IN (${subtree})))`,
+        groups,
+        linkedRunners(sql`SELECT rp.runner_id FROM ci_runner_projects rp
+              JOIN projects p ON p.id = rp.project_id WHERE p.namespace_id IN (${subtree})`),
       ];
-      if (set.membership === 'all_available') {
-        parts.push(sql`(r.runner_type = 'group_type' AND r.group_id = ANY(${set.traversalIds}::int[]))`);
-        if (set.sharedRunnersEnabled) parts.push(sql`r.runner_type = 'instance_type'`);
-      }
-      return sql`(${join(parts, ' OR ')})`;
+      if (set.membership === 'all_available' && set.sharedRunnersEnabled) parts.push(INSTANCE_RUNNERS);
+      return parts;
     }
   }
+}
+
+/**
+ * Project runners linked through `links` (a statement of runner ids). The ids are read first, as an array
+ * that the primary key is probed with in id order: an IN would let the planner walk every link of the
+ * fleet in runner order when it misjudges how few projects the caller has.
+ */
+function linkedRunners(links: Sql): Sql {
+  return sql`(r.runner_type = 'project_type' AND r.id = ANY(ARRAY(${links})))`;
+}
+
+function setCondition(set: RunnerSet): Sql {
+  const parts = setParts(set);
+  return parts.length === 1 ? parts[0] : sql`(${join(parts, ' OR ')})`;
 }
 
 // ------------------------------------------------------------------ filters
@@ -194,9 +224,20 @@ function tagsCondition(tags: string[]): Sql {
 
 const requestedTags = (f: RunnerFilters) => [...new Set((f.tagList ?? []).filter((t) => t !== ''))];
 
+/** True when the filters hold tags and nothing else. */
+function onlyTags(f: RunnerFilters): boolean {
+  const { tagList: _tags, ...others } = f;
+  return Object.values(others).every((v) => v === undefined);
+}
+
 /** The WHERE clause of a list, filters applied in GitLab's order: scope, type, status, paused, version, tags. */
 export function whereClause(set: RunnerSet, f: RunnerFilters): Sql {
-  const conds: Sql[] = [setCondition(set)];
+  return join([setCondition(set), filterCondition(f)], ' AND ');
+}
+
+/** The filters alone (TRUE when there are none). */
+function filterCondition(f: RunnerFilters): Sql {
+  const conds: Sql[] = [sql`TRUE`];
   if (f.scope) conds.push(scopeCondition(f.scope));
   if (f.type) conds.push(sql`r.runner_type = ${f.type}::"RunnerType"`);
   if (f.status) conds.push(statusCondition(f.status));
@@ -208,7 +249,7 @@ export function whereClause(set: RunnerSet, f: RunnerFilters): Sql {
   if (f.ownerGroupId !== undefined) conds.push(sql`(r.runner_type = 'group_type' AND r.group_id = ${f.ownerGroupId})`);
   if (f.ownerProjectId !== undefined) conds.push(ownerProjectCondition(f.ownerProjectId));
   if (f.staleDays !== undefined) conds.push(staleForDaysCondition(f.staleDays));
-  return join(conds, ' AND ');
+  return conds.length === 1 ? conds[0] : join(conds.slice(1), ' AND ');
 }
 
 /**
@@ -222,10 +263,9 @@ function ownerProjectCondition(projectId: number): Sql {
         AND ${projectId} = (SELECT first.project_id FROM ci_runner_projects first WHERE first.runner_id = r.id ORDER BY first.id LIMIT 1))))`;
 }
 
-/** GitLab's `stale` with N days for its 7: created N days ago and not contacted since (index on contacted_at). */
+/** GitLab's `stale` with N days for its 7: created N days ago and not contacted since (the stale-since index). */
 export function staleForDaysCondition(days: number): Sql {
-  const deadline = sql`now() - make_interval(days => ${days}::int)`;
-  return sql`(r.created_at <= ${deadline} AND (r.contacted_at IS NULL OR r.contacted_at <= ${deadline}))`;
+  return sql`${staleSince('r')} <= now() - make_interval(days => ${days}::int)`;
 }
 
 /** The creator columns userBasic shows (a runner's `created_by`). */
@@ -250,6 +290,17 @@ const SUMMARY_COLUMNS = sql`
 export const COUNT_LIMIT = 10_000;
 
 const cappedCount = (where: Sql) => sql`SELECT count(*)::int FROM (SELECT FROM ci_runners r WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) x`;
+
+/** The capped count of a set and filters: each disjoint part counted through its own index, then added. */
+function cappedSetCount(set: RunnerSet, f: RunnerFilters): Sql {
+  const filters = filterCondition(f);
+  const parts = setParts(set);
+  if (parts.length === 1) return cappedCount(sql`${parts[0]} AND ${filters}`);
+  return sql`SELECT least(${COUNT_LIMIT + 1}, ${join(
+    parts.map((part) => sql`(${cappedCount(sql`${part} AND ${filters}`)})`),
+    ' + ',
+  )})`;
+}
 
 /**
  * One page of runners with their summary relations and the capped count of all matches, in one
@@ -284,19 +335,63 @@ export function runnerPageSql(set: RunnerSet, f: RunnerFilters, offset: number, 
   const where = whereClause(set, f);
   const orderBy = orderClause(order);
   if (!requestedTags(f).length) {
-    // Without tags every filter has a b-tree index (type/id, active/id, contacted_at, the set's keys): the
-    // capped count runs index-only and the page walks the order's index, both bounded by the cap and the
-    // page, so the plain form is cheaper than collecting the matches first.
+    // Without tags every filter has an index (type/id, active/id, contacted_at, the stale expression, the
+    // manager versions, the description trigrams, the set's keys): the capped count runs on them and the
+    // page walks the order's index, both bounded by the cap and the page, so the plain form is cheaper
+    // than collecting the matches first.
+    const parts = setParts(set);
+    if (parts.length === 1) {
+      return sql`
+        SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS}, (${cappedSetCount(set, f)}) AS "total"
+          FROM (SELECT r.* FROM ci_runners r WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) r
+         ORDER BY ${orderBy}`;
+    }
+    // Several parts: each part's first offset + limit rows in the order, merged, then cut (GitLab's
+    // "order and cut before joining"), so a small part is read through its own index.
+    const filters = filterCondition(f);
+    // The other parts (a group's runners, a project's, the caller's) are found through their own keys and
+    // then sorted: OFFSET 0 keeps PostgreSQL from walking the whole fleet in id order to find a few, which
+    // it would when it cannot tell how few the array of ids holds.
+    const firstRows = parts.map((part) =>
+      part === INSTANCE_RUNNERS
+        ? sql`(SELECT r.* FROM ci_runners r WHERE ${part} AND ${filters} ORDER BY ${orderBy} LIMIT ${offset + limit})`
+        : sql`(SELECT r.* FROM (SELECT r.* FROM ci_runners r WHERE ${part} AND ${filters} OFFSET 0) r ORDER BY ${orderBy} LIMIT ${offset + limit})`,
+    );
     return sql`
-      SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS}, (${cappedCount(where)}) AS "total"
-        FROM (SELECT r.* FROM ci_runners r WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) r
+      SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS}, (${cappedSetCount(set, f)}) AS "total"
+        FROM (SELECT r.* FROM (${join(firstRows, ' UNION ALL ')}) r ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) r
        ORDER BY ${orderBy}`;
   }
+  const tags = requestedTags(f);
+  if (set.kind === 'all' && order.by === 'id' && tags.length === 1 && onlyTags(f)) {
+    // One tag and nothing else, the dashboard's commonest tag filter: its taggings, in runner id order on
+    // the (tag_id, runner_id) index, are the page and the capped count, both index-only.
+    const tagged = sql`SELECT rt.runner_id FROM ci_runner_taggings rt WHERE rt.tag_id = (SELECT id FROM tags WHERE name = ${tags[0]})`;
+    return sql`
+      SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS},
+             (SELECT count(*)::int FROM (${tagged} LIMIT ${COUNT_LIMIT + 1}) x) AS "total"
+        FROM (${tagged} ORDER BY rt.runner_id ${raw(order.dir === 'desc' ? 'DESC' : 'ASC')} LIMIT ${limit} OFFSET ${offset}) page
+        JOIN ci_runners r ON r.id = page.runner_id
+       ORDER BY ${orderBy}`;
+  }
+  // A set with instance runners holds a large share of the fleet: its condition is checked on the tags'
+  // matches rather than intersected as a bitmap (the instance runners' bitmap alone is 100,000 entries at
+  // 1,000,000 runners). The text comparison keeps PostgreSQL from indexing that arm.
+  const tagsWhere = join(
+    [
+      join(
+        setParts(set).map((part) => (part === INSTANCE_RUNNERS ? sql`r.runner_type::text = 'instance_type'` : part)),
+        ' OR ',
+      ),
+      filterCondition(f),
+    ].map((c) => sql`(${c})`),
+    ' AND ',
+  );
   // Only the columns the order needs, so the matches can come from an index alone (index-only scans).
   const carried = order.by === 'id' ? sql`r.id` : order.by === 'created_at' ? sql`r.id, r.created_at` : sql`r.id, r.contacted_at`;
   return sql`
     WITH matches AS MATERIALIZED (
-           SELECT ${carried} FROM ci_runners r WHERE ${where} LIMIT ${COUNT_LIMIT + 1}),
+           SELECT ${carried} FROM ci_runners r WHERE ${tagsWhere} LIMIT ${COUNT_LIMIT + 1}),
          counted AS (SELECT count(*)::int AS total FROM matches)
     SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS}, counted.total AS "total"
       FROM (
@@ -312,7 +407,7 @@ export function runnerPageSql(set: RunnerSet, f: RunnerFilters, offset: number, 
 
 /** The number of matching runners, counting at most COUNT_LIMIT + 1 rows. */
 export async function countRunners(set: RunnerSet, f: RunnerFilters): Promise<number> {
-  const rows = await queryRows<{ n: number }>(sql`SELECT (${cappedCount(whereClause(set, f))}) AS n`);
+  const rows = await queryRows<{ n: number }>(sql`SELECT (${cappedSetCount(set, f)}) AS n`);
   return rows[0]?.n ?? 0;
 }
 

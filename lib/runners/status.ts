@@ -46,6 +46,15 @@ export function managerStatus(m: Contactable & { creationState: string }, now = 
  * SQL condition on the runner alias `r` for a status (or deprecated scope) filter value. The scopes
  * overlap as GitLab's do: `offline` includes stale runners that contacted once.
  */
+/**
+ * When a runner was created and last contacted, whichever is later: stale once it is 7 days old. The very
+ * expression of the index ci_runners_stale_since_idx, so filters on it are index scans.
+ */
+export function staleSince(alias = 'r'): Sql {
+  const col = (c: string) => raw(`${alias}.${c}`);
+  return sql`greatest(${col('created_at')}, coalesce(${col('contacted_at')}, ${col('created_at')}))`;
+}
+
 export function statusCondition(status: StatusFilter, alias = 'r'): Sql {
   const col = (c: string) => raw(`${alias}.${c}`);
   switch (status) {
@@ -56,7 +65,7 @@ export function statusCondition(status: StatusFilter, alias = 'r'): Sql {
     case 'never_contacted':
       return sql`${col('contacted_at')} IS NULL`;
     case 'stale':
-      return sql`(${col('created_at')} <= now() - interval '7 days' AND (${col('contacted_at')} IS NULL OR ${col('contacted_at')} <= now() - interval '7 days'))`;
+      return sql`${staleSince(alias)} <= now() - interval '7 days'`;
     case 'active':
       return sql`${col('active')} = true`;
     case 'paused':
@@ -68,7 +77,7 @@ export function statusCondition(status: StatusFilter, alias = 'r'): Sql {
 export function statusCase(alias = 'r'): Sql {
   const col = (c: string) => raw(`${alias}.${c}`);
   return sql`CASE
-    WHEN greatest(${col('created_at')}, coalesce(${col('contacted_at')}, ${col('created_at')})) <= now() - interval '7 days' THEN 'stale'
+    WHEN ${staleSince(alias)} <= now() - interval '7 days' THEN 'stale'
     WHEN ${col('contacted_at')} IS NULL THEN 'never_contacted'
     WHEN NOT ${col('active')} THEN 'paused'
     WHEN ${col('contacted_at')} > now() - interval '2 hours' THEN 'online'
