@@ -245,6 +245,8 @@ interface StepResult {
   pollsPerS: number;
   errors: number;
   statuses: string;
+  /** Polls answered before the hold time was up (with long polling off: every poll). */
+  answered: number;
   answeredP50: number;
   answeredP99: number;
   held: number;
@@ -309,6 +311,7 @@ async function runMode(holdSeconds: number, url: string, admin: pg.Client, runne
           pollsPerS: s.polls / elapsed,
           errors: s.errors,
           statuses: [...s.statuses].map(([k, v]) => `${k}:${v}`).join(' '),
+          answered: s.answered.length,
           answeredP50: percentile(s.answered, 50),
           answeredP99: percentile(s.answered, 99),
           held: s.held,
@@ -373,12 +376,12 @@ async function main() {
     `\nRegistered runners: ${REGISTERED.toLocaleString('en-US')}; window ${WINDOW_S} s per step; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end.`,
   );
   console.log(
-    '\n| long polling | simulated runners | polls/s | errors | answered poll p50 / p99 ms | Runway CPU | Runway RSS | DB xact per poll | list p99 ms (< 300) | paused poll answered after | served |',
+    '\n| long polling | simulated runners | polls/s | errors | held to the end | answered before the hold time: n, p50 / p99 ms | Runway CPU | Runway RSS | DB xact per poll | list p99 ms (< 300) | paused poll answered after | served |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of all) {
     console.log(
-      `| ${r.mode ? `${r.mode} s` : 'off'} | ${r.n.toLocaleString('en-US')} | ${r.pollsPerS.toFixed(0)} | ${r.errors} | ${r.answeredP50} / ${r.answeredP99} | ${r.cpuPct.toFixed(0)}% | ${r.rssMb.toFixed(0)} MB | ${r.xactPerPoll.toFixed(2)} | ${r.listP99} | ${r.pause ? `${r.pause.ms} ms` : 'n/a'} | ${r.ok ? 'yes' : 'no'} |`,
+      `| ${r.mode ? `${r.mode} s` : 'off'} | ${r.n.toLocaleString('en-US')} | ${r.pollsPerS.toFixed(0)} | ${r.errors} | ${r.mode ? r.held : 'n/a'} | ${r.answered}, ${r.answeredP50} / ${r.answeredP99} | ${r.cpuPct.toFixed(0)}% | ${r.rssMb.toFixed(0)} MB | ${r.xactPerPoll.toFixed(2)} | ${r.listP99} | ${r.pause ? `${r.pause.ms} ms` : 'n/a'} | ${r.ok ? 'yes' : 'no'} |`,
     );
   }
   for (const mode of MODES) {
