@@ -2,14 +2,16 @@
 import { signOut } from 'next-auth/react';
 import { useState } from 'react';
 import { Button } from '../ui/button';
+import { useHydrated } from '../ui/use-hydrated';
 
 export function SignOutButton() {
   const [pending, setPending] = useState(false);
+  const hydrated = useHydrated();
   return (
     <Button
       variant="ghost"
       size="sm"
-      disabled={pending}
+      disabled={pending || !hydrated}
       onClick={async () => {
         setPending(true);
         // No redirect from next-auth: its URL is built from the external URL, the browser may use another host.
