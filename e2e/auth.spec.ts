@@ -97,7 +97,9 @@ test.describe('[AUTH] sign-in', () => {
     await expect(page).toHaveURL(deep);
     await expect(page.getByRole('tab', { name: 'Instance' })).toHaveAttribute('aria-selected', 'true');
 
-    // A runner's page too (here one that does not exist: the page says so after sign-in).
+    // A runner's page too (here one that does not exist: the page says so after sign-in). The open page is
+    // left first: its own next request, signed out, would send it to sign-in for its URL, racing this goto.
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await page.goto('/admin/runners/987654');
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fadmin%2Frunners%2F987654$/);
@@ -107,6 +109,7 @@ test.describe('[AUTH] sign-in', () => {
 
     // Pages at the root of the site (the projects list, a group) come back the same way.
     for (const path of ['/dashboard/projects?search=web', '/groups/acme-missing']) {
+      await page.goto('about:blank');
       await page.context().clearCookies();
       await page.goto(path);
       await expect(page).toHaveURL(`/sign-in?callbackUrl=${encodeURIComponent(path)}`);
