@@ -19,10 +19,21 @@ function run(label, cmd, args, env = {}) {
   return r.status ?? 1;
 }
 
-// An npm script, through the npm that runs `npm test` (npm_execpath, which also works on Windows), else npm on PATH.
+// The last lines of each failed static check, repeated at the end of the run.
+const checkTails = {};
+
+// An npm script, through the npm that runs `npm test` (npm_execpath, which also works on Windows), else npm on
+// PATH. Its output is passed through and its tail kept.
 function runScript(label, script) {
+  console.log(`\n=== ${label}`);
   const npm = process.env.npm_execpath;
-  return npm ? run(label, process.execPath, [npm, 'run', '--silent', script]) : run(label, 'npm', ['run', '--silent', script]);
+  const [cmd, args] = npm ? [process.execPath, [npm, 'run', '--silent', script]] : ['npm', ['run', '--silent', script]];
+  const r = spawnSync(cmd, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  process.stdout.write(r.stdout ?? '');
+  process.stderr.write(r.stderr ?? '');
+  const status = r.status ?? 1;
+  if (status !== 0) checkTails[script] = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n    ');
+  return status;
 }
 
 function fail(msg) {
@@ -52,8 +63,22 @@ const pwStatus = process.env.RUNWAY_SKIP_E2E
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// Each failure again at the very end, briefly: a CI log is often read from its tail only.
+const failures = [];
+const brief = (text) =>
+  String(text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')
+    .filter((line) => !/node_modules|node:internal|new Promise/.test(line))
+    .slice(0, 12)
+    .join('\n      ')
+    .slice(0, 1200);
 if (existsSync(vitestJson)) {
   const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  for (const file of v.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed') failures.push(`${path.relative(root, file.name)} > ${t.fullName}\n      ${brief(t.failureMessages?.[0])}`);
   passed += v.numPassedTests ?? 0;
   failed += v.numFailedTests ?? 0;
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
@@ -61,6 +86,16 @@ if (existsSync(vitestJson)) {
 if (!process.env.RUNWAY_SKIP_E2E) {
   if (existsSync(pwJson)) {
     const p = JSON.parse(readFileSync(pwJson, 'utf8'));
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? []) {
+          const bad = (t.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped');
+          if (bad && t.status !== 'expected' && t.status !== 'skipped')
+            failures.push(`e2e/${spec.file}:${spec.line} > ${spec.title}\n      ${brief(bad.error?.message ?? bad.errors?.[0]?.message)}`);
+        }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of p.suites ?? []) walk(suite);
     passed += p.stats?.expected ?? 0;
     failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
     skipped += p.stats?.skipped ?? 0;
@@ -70,7 +105,8 @@ if (!process.env.RUNWAY_SKIP_E2E) {
 if (vitestStatus !== 0 && failed === 0) failed += 1;
 if (pwStatus !== 0 && failed === 0) failed += 1;
 failed += failedChecks.length;
-for (const check of failedChecks) console.error(`FAILED: npm run ${check} reported errors (its output is above)`);
+if (failures.length) console.error(`\nFailed tests (${failures.length}), in brief:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+for (const check of failedChecks) console.error(`FAILED: npm run ${check} reported errors; its last lines:\n    ${checkTails[check] ?? ''}`);
 const ok = vitestStatus === 0 && pwStatus === 0 && failed === 0;
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);
