@@ -51,6 +51,10 @@ test.describe('[AUTH] sign-in', () => {
     expect(me.status()).toBe(200);
     expect((await me.json()).username).toBe('root');
 
+    // The server's HTML has "Sign out" disabled (a click before hydration would be lost); the page enables it.
+    const html = await (await page.request.get('/dashboard/projects')).text();
+    expect(html).toMatch(/<button[^>]*\bdisabled=""[^>]*>Sign out<\/button>/);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeEnabled();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/sign-in(\?callbackUrl=[^&]+)?$/);
     await page.goto(TOKENS_PAGE);
