@@ -3,6 +3,7 @@
 import { externalUrl } from '../config/env';
 import type { Namespace, Project, User } from '../db/generated/client';
 import { userBasic } from '../users/entity';
+import { maskedUrl } from '../repositories/masked-url';
 import type { NamespaceRecord, ProjectRecord } from './records';
 import { sharedRunnersSetting } from './shared-runners-setting';
 
@@ -185,10 +186,10 @@ export function projectEntity(p: ProjectRecord, opts: { admin: boolean; owner?: 
     group_runners_enabled: p.groupRunnersEnabled,
     lfs_enabled: true,
     creator_id: p.creatorId,
-    ...(opts.admin ? { import_url: maskedUrl(p.importUrl) } : {}),
-    import_type: p.importUrl ? 'git' : null,
+    // As GitLab: the import's URL, type and error are for those who administer the project.
+    ...(opts.admin ? { import_url: maskedUrl(p.importUrl), import_type: p.importUrl ? 'git' : null } : {}),
     import_status: p.importStatus,
-    import_error: p.importError,
+    ...(opts.admin ? { import_error: p.importError } : {}),
     open_issues_count: 0,
     description_html: p.description ? `<p data-sourcepos="1:1-1:${p.description.length}" dir="auto">${escapeHtml(p.description)}</p>` : '',
     updated_at: iso(p.updatedAt),
@@ -223,19 +224,6 @@ export function projectEntity(p: ProjectRecord, opts: { admin: boolean; owner?: 
     autoclose_referenced_issues: true,
     max_artifacts_size: null,
   };
-}
-
-/** Gitlab::UrlSanitizer#masked_url: credentials in an import URL are never shown. */
-function maskedUrl(url: string | null): string | null {
-  if (!url) return url;
-  try {
-    const u = new URL(url);
-    if (u.username) u.username = '*****';
-    if (u.password) u.password = '*****';
-    return u.toString();
-  } catch {
-    return url;
-  }
 }
 
 function escapeHtml(s: string): string {

@@ -6,6 +6,7 @@ import { apiError, conflict, forbidden, notFound, validationError } from '../api
 import { db, type Prisma } from '../db/client';
 import type { Namespace } from '../db/generated/client';
 import { enqueueImport } from '../repositories/import-queue';
+import { importUrlProblem } from '../repositories/import-url';
 import { AccessLevel, groupAccessLevel } from './access';
 import {
   canCreateProjectInGroup,
@@ -167,6 +168,9 @@ export async function createProject(actor: Actor, input: NewProject): Promise<nu
   if (ns.kind === 'group' && VISIBILITY_RANK[visibility] > VISIBILITY_RANK[ns.visibility]) {
     add('visibility_level', `${visibility} is not allowed in a ${ns.visibility} group.`);
   }
+  // Resolves the import URL's host: done before the transaction, which must not wait on DNS.
+  const importProblem = input.importUrl ? await importUrlProblem(input.importUrl, user) : null;
+  if (importProblem) add('import_url', importProblem);
   const fullPath = `${ns.fullPath}/${path}`;
   const namespace = ns;
   try {

@@ -7,6 +7,10 @@ export interface GitOptions {
   /** Colon-separated GIT_ALLOW_PROTOCOL list (e.g. "https:http:git:ssh" or "file"). */
   allowProtocols?: string;
   timeoutMs?: number;
+  /** `key=value` settings for this run (`git -c`), placed before the command. */
+  config?: string[];
+  /** Options added to the ssh command git runs. */
+  sshOptions?: string[];
 }
 
 /** Removes credentials from URLs in git's messages before they are stored or shown. */
@@ -21,14 +25,15 @@ function gitEnv(opts: GitOptions): NodeJS.ProcessEnv {
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_ASKPASS: '/bin/false',
     SSH_ASKPASS: '/bin/false',
-    GIT_SSH_COMMAND: 'ssh -o BatchMode=yes -o StrictHostKeyChecking=accept-new',
+    GIT_SSH_COMMAND: ['ssh -o BatchMode=yes -o StrictHostKeyChecking=accept-new', ...(opts.sshOptions ?? [])].join(' '),
     LC_ALL: 'C',
     ...(opts.allowProtocols ? { GIT_ALLOW_PROTOCOL: opts.allowProtocols } : {}),
   };
 }
 
 export function spawnGit(args: string[], opts: GitOptions = {}): ChildProcessWithoutNullStreams {
-  const child = spawn('git', args, { cwd: opts.cwd, env: gitEnv(opts), stdio: ['pipe', 'pipe', 'pipe'] });
+  const config = (opts.config ?? []).flatMap((c) => ['-c', c]);
+  const child = spawn('git', [...config, ...args], { cwd: opts.cwd, env: gitEnv(opts), stdio: ['pipe', 'pipe', 'pipe'] });
   child.stdin.on('error', () => undefined); // git may exit before reading stdin (EPIPE)
   return child;
 }

@@ -3,6 +3,7 @@
 // transaction. Re-importing fetches into the same mirror: new commits are added, moved branches follow.
 // A mirror is only a cache of the import URL: one missing (or unusable) on this instance's disk is cloned
 // again. Mirrors live under the database's instance id, so databases sharing a data folder never meet.
+// The URL is checked right before git runs, and git connects only to the address that was checked.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { db } from '../db/client';
@@ -11,7 +12,7 @@ import { databaseInstanceId } from '../db/identity';
 import { runGit, spawnGit, GitError } from './git';
 import { LOG_ARGS, parseLogStream } from './log-stream';
 import type { CommitData } from './entity';
-import { classifyImportUrl } from './import-url';
+import { importSource } from './import-url';
 import { reachableShas, storeMembership } from './membership';
 
 const BATCH = 500;
@@ -32,15 +33,27 @@ async function usableMirror(mirror: string): Promise<boolean> {
   return out.trim() === 'true';
 }
 
+/** git could not fetch from the source: its words are the remote's, so they are never shown to users. */
+export class FetchError extends GitError {}
+
+const fetching = <T>(run: Promise<T>) =>
+  run.catch((err: unknown) => {
+    throw err instanceof GitError ? new FetchError(err.message) : err;
+  });
+
+export interface ImportOptions {
+  /** Local paths and file:// URLs may be read (an admin's import on an instance that allows it, or the CLI). */
+  allowLocalPaths: boolean;
+}
+
 /** Clones (first time) or fetches (later) the bare mirror. */
-async function updateMirror(projectId: number, url: string): Promise<string> {
-  const kind = classifyImportUrl(url);
-  if (kind === 'invalid') throw new GitError('Import URL is invalid');
-  const opts = { allowProtocols: kind === 'local' ? 'file' : 'http:https:git:ssh', timeoutMs: NETWORK_TIMEOUT_MS };
+async function updateMirror(projectId: number, url: string, options: ImportOptions): Promise<string> {
   const mirror = await mirrorPath(projectId);
+  const source = await importSource(url, options);
+  const opts = { ...source.git, timeoutMs: NETWORK_TIMEOUT_MS };
   if (await usableMirror(mirror)) {
-    await runGit(inMirror(mirror, 'remote', 'set-url', 'origin', url), opts);
-    await runGit(inMirror(mirror, 'fetch', '--prune', '--force', '--quiet', 'origin'), opts);
+    await runGit(inMirror(mirror, 'remote', 'set-url', 'origin', source.url), opts);
+    await fetching(runGit(inMirror(mirror, 'fetch', '--prune', '--force', '--quiet', 'origin'), opts));
     // A mirror's HEAD follows the source's default branch.
     await runGit(inMirror(mirror, 'remote', 'set-head', 'origin', '--auto'), opts).catch(() => undefined);
     return mirror;
@@ -50,7 +63,7 @@ async function updateMirror(projectId: number, url: string): Promise<string> {
   await fs.mkdir(path.dirname(mirror), { recursive: true });
   const tmp = `${mirror}.tmp-${process.pid}-${Date.now()}`;
   try {
-    await runGit(['clone', '--mirror', '--quiet', '--', url, tmp], opts);
+    await fetching(runGit(['clone', '--mirror', '--quiet', '--', source.url, tmp], opts));
     await fs.rename(tmp, mirror);
   } finally {
     await fs.rm(tmp, { recursive: true, force: true });
@@ -132,8 +145,8 @@ export interface ImportResult {
 }
 
 /** The whole import of one project; throws on failure (the caller records it). */
-export async function importRepository(projectId: number, url: string): Promise<ImportResult> {
-  const mirror = await updateMirror(projectId, url);
+export async function importRepository(projectId: number, url: string, options: ImportOptions): Promise<ImportResult> {
+  const mirror = await updateMirror(projectId, url, options);
   const commits = await importCommits(projectId, mirror);
   const branches = await readBranches(mirror);
   const head = await readHead(mirror);

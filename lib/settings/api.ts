@@ -1,4 +1,4 @@
-// GET/PUT /application/settings (admin): the runner-related instance settings.
+// GET/PUT /application/settings (admin): the runner-related instance settings and the local-network switch for imports.
 import { endpoint } from '../api/handler';
 import { param } from '../api/params';
 import { RUNNER_TYPES } from '../runners/queries';
@@ -12,6 +12,7 @@ export const getSettingsEndpoint = endpoint({
 });
 
 const FIELDS = {
+  allow_local_requests_from_web_hooks_and_services: param.boolean(),
   allow_runner_registration_token: param.boolean(),
   valid_runner_registrars: param.array().values(VALID_RUNNER_REGISTRAR_TYPES as unknown as string[][]),
   runner_token_expiration_interval: param.integer(),

@@ -1,5 +1,6 @@
-// Instance-wide settings (the one application_settings row, id = 1) that runners depend on:
-// registration-token allowance, valid registrars and token expiration intervals. Admin only.
+// Instance-wide settings (the one application_settings row, id = 1): what runners depend on
+// (registration-token allowance, valid registrars and token expiration intervals) and whether imports
+// may reach the local network. Admin only.
 import { MAX_INT4 } from '../db/ids';
 import { db, type Prisma } from '../db/client';
 import type { ApplicationSetting, RunnerType } from '../db/generated/client';
@@ -18,6 +19,11 @@ export async function currentSettings(client: Client = db()): Promise<Applicatio
   return found ?? client.applicationSetting.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} });
 }
 
+/** GitLab's allow_local_requests_from_web_hooks_and_services: imports may reach this host and the local network. */
+export async function localRequestsAllowed(client: Client = db()): Promise<boolean> {
+  return (await currentSettings(client)).allowLocalRequestsFromWebHooksAndServices;
+}
+
 /** GitLab's authenticated_as_admin!: 403 for everyone else. */
 export function requireAdmin(actor: Actor): void {
   if (!actor.user.admin) throw forbidden();
@@ -26,6 +32,7 @@ export function requireAdmin(actor: Actor): void {
 export function settingsEntity(s: ApplicationSetting) {
   return {
     id: s.id,
+    allow_local_requests_from_web_hooks_and_services: s.allowLocalRequestsFromWebHooksAndServices,
     allow_runner_registration_token: s.allowRunnerRegistrationToken,
     valid_runner_registrars: s.validRunnerRegistrars,
     runner_token_expiration_interval: s.runnerTokenExpirationInterval,
@@ -42,6 +49,7 @@ export function settingsEntity(s: ApplicationSetting) {
 }
 
 export interface SettingsChange {
+  allow_local_requests_from_web_hooks_and_services?: boolean | null;
   allow_runner_registration_token?: boolean | null;
   valid_runner_registrars?: string[] | null;
   runner_token_expiration_interval?: number | null;
@@ -66,11 +74,17 @@ export async function updateSettings(actor: Actor, change: SettingsChange): Prom
     if (typeof v === 'number' && v > MAX_INT4) (errors[key] ??= []).push(`must be less than or equal to ${MAX_INT4}`);
   }
   if (change.allow_runner_registration_token === null) errors.allow_runner_registration_token = ['is not included in the list'];
+  if (change.allow_local_requests_from_web_hooks_and_services === null) {
+    errors.allow_local_requests_from_web_hooks_and_services = ['is not included in the list'];
+  }
   if (change.stale_runner_cleanup_enabled === null) errors.stale_runner_cleanup_enabled = ['is not included in the list'];
   Object.assign(errors, await cleanupRuleErrors(change));
   if (Object.keys(errors).length) throw validationError(errors);
   await currentSettings();
   const data: Prisma.ApplicationSettingUpdateInput = {};
+  if (typeof change.allow_local_requests_from_web_hooks_and_services === 'boolean') {
+    data.allowLocalRequestsFromWebHooksAndServices = change.allow_local_requests_from_web_hooks_and_services;
+  }
   if (typeof change.allow_runner_registration_token === 'boolean') data.allowRunnerRegistrationToken = change.allow_runner_registration_token;
   if (change.valid_runner_registrars !== undefined) data.validRunnerRegistrars = [...new Set(change.valid_runner_registrars ?? [])];
   if (change.runner_token_expiration_interval !== undefined) data.runnerTokenExpirationInterval = change.runner_token_expiration_interval;

@@ -21,12 +21,13 @@ beforeAll(async () => {
 const put = (json: Record<string, unknown>, token = rootToken()) => api('PUT', '/application/settings', { token, json });
 
 describe('[SETTINGS] GET/PUT /application/settings', () => {
-  it('shows the runner settings to admins, in order', async () => {
+  it('shows the runner and outbound-request settings to admins, in order', async () => {
     const res = await api('GET', '/application/settings', { token: rootToken() });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(Object.keys(res.body)).toEqual([
       'id',
+      'allow_local_requests_from_web_hooks_and_services',
       'allow_runner_registration_token',
       'valid_runner_registrars',
       'runner_token_expiration_interval',

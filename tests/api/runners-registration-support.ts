@@ -1,41 +1,27 @@
 // Helpers for the runner registration/agent tests: registration tokens (obtainable only by a reset),
 // runner-token calls as gitlab-runner makes them, and direct database access for the settings that
 // other APIs own (per-namespace runner settings) and for checking stored state.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { inject } from 'vitest';
 import pg from 'pg';
-import { api, baseUrl, rootToken } from '../support/api';
+import { api, rootToken } from '../support/api';
+import { lockDir, sleep, withDirLock } from '../support/dir-lock';
 
 // Instance settings are global while test files run in parallel: a test that flips them holds this
-// cross-process lock (a directory, created atomically), and registration helpers wait while it is held.
-const lockPath = () => path.join(os.tmpdir(), `runway-instance-settings-${new URL(baseUrl()).port}.lock`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// cross-process lock, and registration helpers wait while it is held.
+const LOCK = 'instance-settings';
 
 export async function waitForInstanceSettings(): Promise<void> {
   const deadline = Date.now() + 20_000;
-  while (existsSync(lockPath()) && Date.now() < deadline) await sleep(25);
+  while (existsSync(lockDir(LOCK)) && Date.now() < deadline) await sleep(25);
 }
 
 /** Runs `fn` while other files' registrations wait; requests already in flight get a grace period. */
-export async function withInstanceSettingsLock<T>(fn: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      mkdirSync(lockPath());
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error('instance settings lock not released');
-      await sleep(25);
-    }
-  }
-  try {
+export function withInstanceSettingsLock<T>(fn: () => Promise<T>): Promise<T> {
+  return withDirLock(LOCK, 20_000, async () => {
     await sleep(300);
-    return await fn();
-  } finally {
-    rmSync(lockPath(), { recursive: true, force: true });
-  }
+    return fn();
+  });
 }
 
 /** Runs one query on the test database with a short-lived connection (PGlite has few sockets). */
