@@ -2,7 +2,7 @@
 // unique full_path columns; the checks here only word the failure as GitLab does.
 import { isRowId } from '../db/ids';
 import type { Actor } from '../auth/authenticate';
-import { apiError, conflict, forbidden, notFound, validationError } from '../api/errors';
+import { ApiError, apiError, conflict, forbidden, notFound, validationError } from '../api/errors';
 import { db, type Prisma } from '../db/client';
 import type { Namespace } from '../db/generated/client';
 import { enqueueImport } from '../repositories/import-queue';
@@ -169,8 +169,10 @@ export async function createProject(actor: Actor, input: NewProject): Promise<nu
     add('visibility_level', `${visibility} is not allowed in a ${ns.visibility} group.`);
   }
   // Resolves the import URL's host: done before the transaction, which must not wait on DNS.
+  // A refused import URL answers first and alone, with 422 as GitLab's validate_git_import_url! does (in the
+  // model's `{"import_url": [...]}` shape, so clients show the reason under the field).
   const importProblem = input.importUrl ? await importUrlProblem(input.importUrl, user) : null;
-  if (importProblem) add('import_url', importProblem);
+  if (importProblem) throw new ApiError(422, { message: { import_url: [importProblem] } });
   const fullPath = `${ns.fullPath}/${path}`;
   const namespace = ns;
   try {

@@ -42,10 +42,10 @@ function createImporting(importUrl: string, opts: { token?: string; namespaceId?
 }
 
 describe('[REPOSITORIES] import URLs leading to this host or the local network', () => {
-  it('the repro: a Developer importing from a loopback HTTP service gets 400 and nothing is fetched', async () => {
+  it('the repro: a Developer importing from a loopback HTTP service gets 422 and nothing is fetched', async () => {
     await withLocalRequests(false, async () => {
       const res = await createImporting(`http://127.0.0.1:${secretService.port}/repo.git`, { namespaceId: group.id });
-      expect(res.status, res.text).toBe(400);
+      expect(res.status, res.text).toBe(422);
       expect(res.body).toEqual(blocked(LOCALHOST));
       expect(res.text).not.toContain(SECRET);
       const projects = await api('GET', `/groups/${group.id}/projects`, { token: developer.token });
@@ -57,7 +57,7 @@ describe('[REPOSITORIES] import URLs leading to this host or the local network',
   it('git:// to a loopback port is refused and the listener never receives a connection', async () => {
     await withLocalRequests(false, async () => {
       const res = await createImporting(`git://127.0.0.1:${gitDaemon.port}/x`);
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(422);
       expect(res.body).toEqual(blocked(LOCALHOST));
     });
     expect(gitDaemon.connections).toBe(0);
@@ -89,7 +89,7 @@ describe('[REPOSITORIES] import URLs leading to this host or the local network',
     await withLocalRequests(false, async () => {
       for (const [url, reason] of cases) {
         const res = await createImporting(url);
-        expect([url, res.status, res.body]).toEqual([url, 400, blocked(reason)]);
+        expect([url, res.status, res.body]).toEqual([url, 422, blocked(reason)]);
       }
       const asAdmin = await createImporting(`http://127.0.0.1:${h}/repo.git`, { token: rootToken() });
       expect(asAdmin.body).toEqual(blocked(LOCALHOST));

@@ -106,7 +106,7 @@ describe('[REPOSITORIES] import', () => {
     const user = await createUser();
     const path = uniq('local');
     const res = await api('POST', '/projects', { token: user.token, json: { name: path, path, import_url: repo.dir } });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: { import_url: ['is blocked: Requests to the local file system are not allowed'] } });
   });
 });
