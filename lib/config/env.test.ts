@@ -63,3 +63,23 @@ describe('rate-limit configuration', () => {
     }
   });
 });
+
+describe('[CONFIG] RUNWAY_TRUSTED_PROXIES', () => {
+  it('trusts no proxy by default', () => {
+    const proxies = readEnv({}).RUNWAY_TRUSTED_PROXIES;
+    expect(proxies.check('127.0.0.1', 'ipv4')).toBe(false);
+    expect(proxies.check('::1', 'ipv6')).toBe(false);
+    expect(proxies.check('10.0.0.1', 'ipv4')).toBe(false);
+  });
+
+  it('reads addresses and CIDR ranges, and refuses anything else naming the variable', () => {
+    const proxies = readEnv({ RUNWAY_TRUSTED_PROXIES: ' 127.0.0.1, 10.0.0.0/8,fd00::/8 ' }).RUNWAY_TRUSTED_PROXIES;
+    expect(proxies.check('127.0.0.1', 'ipv4')).toBe(true);
+    expect(proxies.check('127.0.0.2', 'ipv4')).toBe(false);
+    expect(proxies.check('10.200.0.1', 'ipv4')).toBe(true);
+    expect(proxies.check('fd00::5', 'ipv6')).toBe(true);
+    for (const bad of ['localhost', '10.0.0.0/33', '*', '127.0.0.1;10.0.0.1']) {
+      expect(() => readEnv({ RUNWAY_TRUSTED_PROXIES: bad }), bad).toThrow(/RUNWAY_TRUSTED_PROXIES: /);
+    }
+  });
+});

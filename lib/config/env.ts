@@ -28,6 +28,18 @@ export const rateLimit = z
  */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
+/** Comma-separated addresses and CIDR ranges (GitLab's trusted_proxies), as the monitoring allowlist. */
+const addressList = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    try {
+      parseAllowlist(v);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    }
+  });
+
 const schema = z.object({
   DATABASE_URL: z
     .string()
@@ -77,17 +89,9 @@ const schema = z.object({
   RUNWAY_LONG_POLLING_SECONDS: z.coerce.number().int().min(0).max(3600).default(50),
   RUNWAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // GitLab's monitoring allowlist: who may read /-/metrics (loopback when unset).
-  RUNWAY_MONITORING_ALLOWLIST: z
-    .string()
-    .trim()
-    .superRefine((v, ctx) => {
-      try {
-        parseAllowlist(v);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: (err as Error).message });
-      }
-    })
-    .optional(),
+  RUNWAY_MONITORING_ALLOWLIST: addressList.optional(),
+  // GitLab's trusted_proxies: whose X-Forwarded-For names the client (lib/rate-limits/client-ip). None by default.
+  RUNWAY_TRUSTED_PROXIES: addressList.default('').transform(parseAllowlist),
 });
 
 export type RunwayEnv = z.infer<typeof schema>;
