@@ -8,6 +8,7 @@ import { projectRoot } from '../config/paths';
 import { applyMigrations } from '../db/migrations';
 import { disconnectDb } from '../db/client';
 import { bootstrap } from './bootstrap';
+import { ensureAuthSecret } from './secret';
 import { resolveDatabase, publishDatabase } from './database';
 import { log, logError } from './log';
 import { assignClientIp } from '../rate-limits/client-ip';
@@ -31,6 +32,7 @@ export async function prepareDatabase(opts: { demo: boolean }) {
   const applied = await applyMigrations(database.url, { lock: !database.embedded });
   if (applied.length) log('info', 'migrations applied', { migrations: applied });
   const boot = await bootstrap();
+  await ensureAuthSecret();
   if (opts.demo) {
     const { seedDemo } = await import('../seed/demo');
     await seedDemo();
