@@ -9,7 +9,7 @@ import { findUserByLogin } from '../users/queries';
 import { ApiError, forbidden, unauthorized } from '../api/errors';
 import { findActiveSessionUser } from '../sessions/queries';
 import { isSessionId } from '../sessions/schema';
-import { touchSession } from '../sessions/service';
+import { sessionDigest, touchSession } from '../sessions/service';
 import { digest } from './secrets';
 import { csrfTokenValid, readSession } from './session';
 
@@ -18,7 +18,7 @@ export interface Actor {
   via: 'token' | 'session';
   /** The personal access token used, when there was one. */
   token?: { id: number; scopes: string[] };
-  /** The dashboard session used (the JWT's `sid`), when there was one. */
+  /** The dashboard session used, as GET /user/sessions names it (the digest of the JWT's `sid`). */
   sessionId?: string;
   /** The admin who sent `Sudo`, when the request is impersonated. */
   sudoFrom?: User;
@@ -103,10 +103,11 @@ async function fromToken(raw: string): Promise<Actor> {
 /** The user of a signed-in dashboard session: session row and user in one indexed query; null otherwise. */
 export async function sessionUser(sid: string, userId: number): Promise<User | null> {
   if (!isSessionId(sid)) return null;
-  const row = await findActiveSessionUser(sid, userId);
+  const idDigest = sessionDigest(sid);
+  const row = await findActiveSessionUser(idDigest, userId);
   // A revoked, expired or unknown session, or a deleted or blocked user's, simply stops counting.
   if (!row || row.state !== 'active') return null;
-  await touchSession(sid, row.session_last_seen_at);
+  await touchSession(idDigest, row.session_last_seen_at);
   return userFromRow(row, 'session_');
 }
 
@@ -118,7 +119,7 @@ async function fromSession(req: Request): Promise<Actor | null> {
   if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
     if (!csrfTokenValid(session.sid, req.headers.get('x-csrf-token'))) throw forbidden('Invalid CSRF token');
   }
-  return { user, via: 'session', sessionId: session.sid };
+  return { user, via: 'session', sessionId: sessionDigest(session.sid) };
 }
 
 /** Resolves the actor, or null for an anonymous request. Bad credentials throw GitLab's 401/403. */

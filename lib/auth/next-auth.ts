@@ -7,7 +7,7 @@ import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { User } from '../db/generated/client';
 import { findUserByLogin } from '../users/queries';
-import { revokeSession, startSession, type SessionClient } from '../sessions/service';
+import { revokeSession, sessionDigest, startSession, type SessionClient } from '../sessions/service';
 import { sessionUser } from './authenticate';
 import { ACCOUNT_LOCKED, recordFailedSignIn, recordSuccessfulSignIn } from './lockout';
 import { verifyPassword } from './password';
@@ -76,7 +76,7 @@ export const authOptions: NextAuthOptions = {
     // next-auth's sign-out hands over the decoded JWT before it clears the cookie.
     async signOut({ token }) {
       const userId = Number(token?.sub);
-      if (typeof token?.sid === 'string' && Number.isSafeInteger(userId)) await revokeSession(userId, token.sid);
+      if (typeof token?.sid === 'string' && Number.isSafeInteger(userId)) await revokeSession(userId, sessionDigest(token.sid));
     },
   },
   callbacks: {

@@ -1,5 +1,8 @@
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_MAX_BODY_BYTES, maxBodyBytes, readEnv } from './env';
+import { ConfigError, configuredSecret, DEFAULT_MAX_BODY_BYTES, maxBodyBytes, readEnv } from './env';
 
 const env = (vars: Record<string, string>) => vars as unknown as NodeJS.ProcessEnv;
 
@@ -60,6 +63,62 @@ describe('rate-limit configuration', () => {
     ]) {
       expect(() => readEnv({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
       expect(() => readEnv({ [name]: value })).toThrow(name);
+    }
+  });
+});
+
+describe('[CONFIG] the session secret', () => {
+  const SECRET = 'a-session-secret-of-32-characters-or-more';
+  const keyFile = (content: string) => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'runway-env-key-')), 'secret');
+    writeFileSync(file, content);
+    chmodSync(file, 0o600);
+    return file;
+  };
+
+  it('is none when nothing is set: the generated one in the database is used', () => {
+    expect(configuredSecret(readEnv({}))).toBeUndefined();
+  });
+
+  it('comes from RUNWAY_SECRET, its alias NEXTAUTH_SECRET, or a key file without its line break', () => {
+    expect(configuredSecret(readEnv({ RUNWAY_SECRET: SECRET }))).toBe(SECRET);
+    expect(configuredSecret(readEnv({ NEXTAUTH_SECRET: SECRET }))).toBe(SECRET);
+    expect(configuredSecret(readEnv({ RUNWAY_SECRET_FILE: keyFile(`${SECRET}\n`) }))).toBe(SECRET);
+  });
+
+  it('refuses a short secret, an unreadable or short key file, and more than one source, naming the variable', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'runway-env-dir-'));
+    for (const [vars, message] of [
+      [{ RUNWAY_SECRET: 'short' }, /RUNWAY_SECRET: must be at least 32 characters/],
+      [{ NEXTAUTH_SECRET: 'short' }, /NEXTAUTH_SECRET: must be at least 32 characters/],
+      [{ RUNWAY_SECRET_FILE: path.join(dir, 'missing') }, /RUNWAY_SECRET_FILE: cannot be read: ENOENT/],
+      [{ RUNWAY_SECRET_FILE: dir }, /RUNWAY_SECRET_FILE: cannot be read: is not a file/],
+      [{ RUNWAY_SECRET_FILE: keyFile('short\n') }, /RUNWAY_SECRET_FILE: must hold at least 32 characters/],
+      [{ RUNWAY_SECRET: SECRET, NEXTAUTH_SECRET: SECRET }, /RUNWAY_SECRET: set only one of RUNWAY_SECRET, NEXTAUTH_SECRET/],
+      [{ RUNWAY_SECRET_FILE: keyFile(SECRET), NEXTAUTH_SECRET: SECRET }, /set only one of RUNWAY_SECRET_FILE, NEXTAUTH_SECRET/],
+    ] as const) {
+      expect(() => readEnv(vars), JSON.stringify(vars)).toThrow(ConfigError);
+      expect(() => readEnv(vars), JSON.stringify(vars)).toThrow(message);
+    }
+  });
+});
+
+describe('[CONFIG] RUNWAY_TRUSTED_PROXIES', () => {
+  it('trusts no proxy by default', () => {
+    const proxies = readEnv({}).RUNWAY_TRUSTED_PROXIES;
+    expect(proxies.check('127.0.0.1', 'ipv4')).toBe(false);
+    expect(proxies.check('::1', 'ipv6')).toBe(false);
+    expect(proxies.check('10.0.0.1', 'ipv4')).toBe(false);
+  });
+
+  it('reads addresses and CIDR ranges, and refuses anything else naming the variable', () => {
+    const proxies = readEnv({ RUNWAY_TRUSTED_PROXIES: ' 127.0.0.1, 10.0.0.0/8,fd00::/8 ' }).RUNWAY_TRUSTED_PROXIES;
+    expect(proxies.check('127.0.0.1', 'ipv4')).toBe(true);
+    expect(proxies.check('127.0.0.2', 'ipv4')).toBe(false);
+    expect(proxies.check('10.200.0.1', 'ipv4')).toBe(true);
+    expect(proxies.check('fd00::5', 'ipv6')).toBe(true);
+    for (const bad of ['localhost', '10.0.0.0/33', '*', '127.0.0.1;10.0.0.1']) {
+      expect(() => readEnv({ RUNWAY_TRUSTED_PROXIES: bad }), bad).toThrow(/RUNWAY_TRUSTED_PROXIES: /);
     }
   });
 });

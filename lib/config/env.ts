@@ -1,4 +1,5 @@
 // Configuration from the environment, validated once. The README's configuration table mirrors this file.
+import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { parseAllowlist } from '../metrics/allowlist';
 
@@ -28,6 +29,27 @@ export const rateLimit = z
  */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
+const SECRET_MIN_LENGTH = 32;
+const sessionSecret = z.string().min(SECRET_MIN_LENGTH, `must be at least ${SECRET_MIN_LENGTH} characters`);
+
+/** The secret in a key file (RUNWAY_SECRET_FILE), without the line break editors end a file with. */
+export function readSecretFile(file: string): string {
+  if (!statSync(file).isFile()) throw new Error('is not a file');
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** Comma-separated addresses and CIDR ranges (GitLab's trusted_proxies), as the monitoring allowlist. */
+const addressList = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    try {
+      parseAllowlist(v);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    }
+  });
+
 const schema = z.object({
   DATABASE_URL: z
     .string()
@@ -41,7 +63,20 @@ const schema = z.object({
     .trim()
     .refine((v) => /^https?:\/\/[^/]+(\/.*)?$/.test(v), 'must be an absolute http(s) URL')
     .optional(),
-  NEXTAUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The secret that signs dashboard sessions; unset, one is generated and kept in the database.
+  RUNWAY_SECRET: sessionSecret.optional(),
+  RUNWAY_SECRET_FILE: z
+    .string()
+    .superRefine((file, ctx) => {
+      try {
+        if (readSecretFile(file).length < SECRET_MIN_LENGTH) ctx.addIssue({ code: 'custom', message: `must hold at least ${SECRET_MIN_LENGTH} characters` });
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` });
+      }
+    })
+    .optional(),
+  // next-auth's name for RUNWAY_SECRET, kept as an alias.
+  NEXTAUTH_SECRET: sessionSecret.optional(),
   INITIAL_ROOT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   RUNWAY_DEMO: bool.default(false),
   RUNWAY_ALLOW_LOCAL_IMPORT: bool.default(false),
@@ -77,25 +112,28 @@ const schema = z.object({
   RUNWAY_LONG_POLLING_SECONDS: z.coerce.number().int().min(0).max(3600).default(50),
   RUNWAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // GitLab's monitoring allowlist: who may read /-/metrics (loopback when unset).
-  RUNWAY_MONITORING_ALLOWLIST: z
-    .string()
-    .trim()
-    .superRefine((v, ctx) => {
-      try {
-        parseAllowlist(v);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: (err as Error).message });
-      }
-    })
-    .optional(),
+  RUNWAY_MONITORING_ALLOWLIST: addressList.optional(),
+  // GitLab's trusted_proxies: whose X-Forwarded-For names the client (lib/rate-limits/client-ip). None by default.
+  RUNWAY_TRUSTED_PROXIES: addressList.default('').transform(parseAllowlist),
+});
+
+/** Cross-field rules: one source of the session secret. */
+const checkedSchema = schema.superRefine((env, ctx) => {
+  const given = (['RUNWAY_SECRET', 'RUNWAY_SECRET_FILE', 'NEXTAUTH_SECRET'] as const).filter((name) => env[name] !== undefined);
+  if (given.length > 1) ctx.addIssue({ code: 'custom', path: [given[0]], message: `set only one of ${given.join(', ')}` });
 });
 
 export type RunwayEnv = z.infer<typeof schema>;
 
+/** The configured session secret, or undefined when the generated one is to be used. */
+export function configuredSecret(env: RunwayEnv): string | undefined {
+  return env.RUNWAY_SECRET ?? (env.RUNWAY_SECRET_FILE === undefined ? undefined : readSecretFile(env.RUNWAY_SECRET_FILE)) ?? env.NEXTAUTH_SECRET;
+}
+
 export class ConfigError extends Error {}
 
 export function readEnv(source: Record<string, string | undefined> = process.env): RunwayEnv {
-  const result = schema.safeParse(source);
+  const result = checkedSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

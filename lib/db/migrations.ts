@@ -123,9 +123,10 @@ const noFilters = { externalTables: [], externalEnums: [] };
 
 /**
  * Applies pending migrations. With `lock`, holds a PostgreSQL advisory lock so several instances
- * starting at once migrate one after another instead of racing.
+ * starting at once migrate one after another instead of racing. `dir` (tests of a migration) reads
+ * another folder of migrations, such as the ones before it.
  */
-export async function applyMigrations(connectionString: string, opts: { lock: boolean }): Promise<string[]> {
+export async function applyMigrations(connectionString: string, opts: { lock: boolean; dir?: string }): Promise<string[]> {
   let lockClient: pg.Client | undefined;
   if (opts.lock) {
     lockClient = new pg.Client({ connectionString });
@@ -133,7 +134,7 @@ export async function applyMigrations(connectionString: string, opts: { lock: bo
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
   }
   try {
-    const migrationsList = await loadMigrationList();
+    const migrationsList = await loadMigrationList(opts.dir);
     const out = await withEngine(connectionString, (e) => e.applyMigrations({ migrationsList, filters: noFilters }));
     return out.appliedMigrationNames;
   } finally {

@@ -38,8 +38,6 @@ async function requestBody(req: http.IncomingMessage): Promise<Buffer | Readable
 
 /** The Web Request Next.js builds for a route handler, from the Node request. */
 async function webRequest(req: http.IncomingMessage, signal: AbortSignal): Promise<Request> {
-  // Next.js fills X-Forwarded-For from the socket when the client sent none (lib/runners/heartbeat reads it).
-  req.headers['x-forwarded-for'] ??= req.socket.remoteAddress;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

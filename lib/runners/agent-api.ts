@@ -4,7 +4,7 @@ import { endpoint } from '../api/handler';
 import { paramError, validationError } from '../api/errors';
 import { param } from '../api/params';
 import { created, noContent } from '../api/response';
-import { heartbeat, heartbeatIfDue, LEGACY_SYSTEM_XID, requestIp, runnerInfo, SYSTEM_XID_MAX_LENGTH, lastUpdateValue } from './heartbeat';
+import { heartbeat, heartbeatIfDue, LEGACY_SYSTEM_XID, runnerInfo, SYSTEM_XID_MAX_LENGTH, lastUpdateValue } from './heartbeat';
 import {
   createUserRunner,
   deleteRunnerManager,
@@ -122,7 +122,7 @@ async function pollingRunner(ctx: RequestContext, token: string, finish: boolean
   const runner = await findRunnerForContact(token, xid ?? LEGACY_SYSTEM_XID);
   if (!runner) throw forbidden();
   if (invalid !== undefined) throw invalid;
-  await heartbeatIfDue(runner, { systemXid: xid ?? LEGACY_SYSTEM_XID, info: runnerInfo(ctx.input.info), ip: requestIp(ctx.req), finish });
+  await heartbeatIfDue(runner, { systemXid: xid ?? LEGACY_SYSTEM_XID, info: runnerInfo(ctx.input.info), ip: auditIp(ctx.req), finish });
   return runner;
 }
 
@@ -157,7 +157,7 @@ export const resetByTokenEndpoint = endpoint({
   async handle(ctx) {
     const result = await resetTokenByToken(ctx.input.token ?? '', auditIp(ctx.req));
     // GitLab authenticates (and so heartbeats) the runner before rotating.
-    await heartbeat(result.runnerId, { systemXid: systemXid(ctx.input.system_id), info: {}, ip: requestIp(ctx.req), finish: false });
+    await heartbeat(result.runnerId, { systemXid: systemXid(ctx.input.system_id), info: {}, ip: auditIp(ctx.req), finish: false });
     return created(resetTokenResult(result.token, result.tokenExpiresAt));
   },
 });

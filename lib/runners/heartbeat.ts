@@ -50,13 +50,6 @@ export function runnerInfo(raw: unknown): RunnerInfo {
   };
 }
 
-/** The caller's address: the first X-Forwarded-For hop (Next.js fills it from the socket), else X-Real-IP. */
-export function requestIp(req: Request): string | null {
-  const fwd = req.headers.get('x-forwarded-for');
-  const first = fwd?.split(',')[0]?.trim();
-  return (first || req.headers.get('x-real-ip')?.trim() || null)?.slice(0, 1024) ?? null;
-}
-
 /** Runner heartbeat: contacted_at = now (throttled), and creation_state = finished when asked. */
 export async function touchRunner(runnerId: number, opts: { finish: boolean }): Promise<void> {
   await db().$executeRaw`

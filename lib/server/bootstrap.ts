@@ -1,9 +1,8 @@
-// First start: the instance settings row, the session secret and the admin `root`. Idempotent, so every
-// start (and every CLI command) may run it.
+// First start: the instance settings row and the admin `root`. Idempotent, so every start (and every CLI
+// command) may run it. The session secret is the server's alone (lib/server/secret, from start).
 import { randomBytes } from 'node:crypto';
 import { db } from '../db/client';
 import { insertUser } from '../users/service';
-import { ensureAuthSecret } from './secret';
 
 export interface BootstrapResult {
   /** Set only when root was created just now with a generated password: print it once. */
@@ -14,7 +13,6 @@ export interface BootstrapResult {
 export async function bootstrap(): Promise<BootstrapResult> {
   const prisma = db();
   await prisma.applicationSetting.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} });
-  await ensureAuthSecret();
   const existing = await prisma.user.findUnique({ where: { username: 'root' }, select: { id: true } });
   if (existing) return { rootCreated: false };
   const provided = process.env.INITIAL_ROOT_PASSWORD;

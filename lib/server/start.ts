@@ -8,9 +8,10 @@ import { projectRoot } from '../config/paths';
 import { applyMigrations } from '../db/migrations';
 import { disconnectDb } from '../db/client';
 import { bootstrap } from './bootstrap';
+import { ensureAuthSecret } from './secret';
 import { resolveDatabase, publishDatabase } from './database';
 import { log, logError } from './log';
-import { PEER_ADDRESS_HEADER } from '../rate-limits/client-ip';
+import { assignClientIp } from '../rate-limits/client-ip';
 import { redactPath } from './redact';
 import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -31,6 +32,7 @@ export async function prepareDatabase(opts: { demo: boolean }) {
   const applied = await applyMigrations(database.url, { lock: !database.embedded });
   if (applied.length) log('info', 'migrations applied', { migrations: applied });
   const boot = await bootstrap();
+  await ensureAuthSecret();
   if (opts.demo) {
     const { seedDemo } = await import('../seed/demo');
     await seedDemo();
@@ -54,8 +56,8 @@ export async function start(opts: { dev: boolean }): Promise<void> {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID().replace(/-/g, '');
     res.setHeader('X-Request-Id', requestId);
-    // The socket's address for per-IP rate limits, overwriting whatever a client sent under this name.
-    req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
+    // The client's address, decided here once for every consumer (RUNWAY_TRUSTED_PROXIES).
+    assignClientIp(req, env.RUNWAY_TRUSTED_PROXIES);
     // The path only: query strings may carry private_token; a token pasted into the path is filtered.
     const path = (req.url ?? '/').split('?')[0];
     observeRequest(req, res, path);

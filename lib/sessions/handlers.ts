@@ -6,7 +6,7 @@ import { parseParams } from '../api/params';
 import { noContent } from '../api/response';
 import { userSession } from './entity';
 import { listActiveSessions } from './queries';
-import { isSessionId, listSessionsParams, sessionIdParams } from './schema';
+import { isSessionDigest, listSessionsParams, sessionIdParams } from './schema';
 import { revokeSession } from './service';
 
 export async function listOwnSessions(ctx: RequestContext) {
@@ -20,6 +20,6 @@ export async function listOwnSessions(ctx: RequestContext) {
 export async function revokeOwnSession(ctx: RequestContext) {
   const actor = ctx.user();
   const { id } = parseParams(sessionIdParams, ctx.raw);
-  if (!isSessionId(id!) || !(await revokeSession(actor.user.id, id!.toLowerCase()))) throw notFound('Session');
+  if (!isSessionDigest(id!) || !(await revokeSession(actor.user.id, id!.toLowerCase()))) throw notFound('Session');
   return noContent();
 }

@@ -10,12 +10,12 @@ export interface SessionColumns {
   [userColumn: string]: unknown;
 }
 
-/** The user of an active (not revoked, not expired) session, or undefined. */
-export async function findActiveSessionUser(sid: string, userId: number): Promise<SessionColumns | undefined> {
+/** The user of an active (not revoked, not expired) session, named by its digest, or undefined. */
+export async function findActiveSessionUser(idDigest: string, userId: number): Promise<SessionColumns | undefined> {
   const rows = await queryRows<SessionColumns>(sql`
     SELECT s.last_seen_at AS session_last_seen_at, u.*, u.state::text AS state
       FROM user_sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.id = ${sid}::uuid AND s.user_id = ${userId} AND s.revoked_at IS NULL AND s.expires_at > now()`);
+     WHERE s.id_digest = ${idDigest} AND s.user_id = ${userId} AND s.revoked_at IS NULL AND s.expires_at > now()`);
   return rows[0];
 }
 
@@ -25,7 +25,8 @@ const activeWhere = (userId: number) => ({ userId, revokedAt: null, expiresAt: {
 export function listActiveSessions(userId: number) {
   const where = activeWhere(userId);
   return {
-    fetch: (offset: number, limit: number) => db().userSession.findMany({ where, orderBy: [{ lastSeenAt: 'desc' }, { id: 'asc' }], skip: offset, take: limit }),
+    fetch: (offset: number, limit: number) =>
+      db().userSession.findMany({ where, orderBy: [{ lastSeenAt: 'desc' }, { idDigest: 'asc' }], skip: offset, take: limit }),
     count: () => db().userSession.count({ where }),
   };
 }

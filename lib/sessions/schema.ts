@@ -8,5 +8,8 @@ export const listSessionsParams = {
 
 export const sessionIdParams = { id: param.string().required() };
 
-/** Session ids are UUIDs; anything else names no session. */
+/** The API names a session by its digest (64 hex digits); anything else names no session. */
+export const isSessionDigest = (value: string) => /^[0-9a-f]{64}$/i.test(value);
+
+/** The `sid` a session cookie carries is a UUID; anything else names no session. */
 export const isSessionId = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -1,6 +1,7 @@
 // Writes on dashboard sessions: started at sign-in, revoked at sign-out, by the user from the Active
 // sessions page, and all at once when the password changes or the user is blocked.
 import { randomUUID } from 'node:crypto';
+import { digest } from '../auth/secrets';
 import { db, type Prisma } from '../db/client';
 
 // GitLab keeps at most 100 active sessions per user and drops the oldest beyond that.
@@ -15,7 +16,13 @@ export interface SessionClient {
   userAgent: string | null;
 }
 
-/** Records a new session and returns its id (the JWT's `sid`). */
+/**
+ * How the database and the API name a session: the SHA-256 of its id. The id itself is only in the signed
+ * cookie, so neither a copy of the table nor the Active sessions list can be made into a cookie.
+ */
+export const sessionDigest = (sid: string) => digest(sid);
+
+/** Records a new session and returns its id (the JWT's `sid`; the row keeps only its digest). */
 export async function startSession(userId: number, maxAgeSeconds: number, client: SessionClient): Promise<string> {
   const id = randomUUID();
   await db().$transaction(async (tx) => {
@@ -23,7 +30,7 @@ export async function startSession(userId: number, maxAgeSeconds: number, client
     await tx.userSession.deleteMany({ where: { userId, expiresAt: { lte: new Date() } } });
     await tx.userSession.create({
       data: {
-        id,
+        idDigest: sessionDigest(id),
         userId,
         expiresAt: new Date(Date.now() + maxAgeSeconds * 1000),
         ip: client.ip?.slice(0, 255) ?? null,
@@ -32,17 +39,17 @@ export async function startSession(userId: number, maxAgeSeconds: number, client
     });
     await tx.$executeRaw`
       UPDATE user_sessions SET revoked_at = now()
-       WHERE id IN (SELECT id FROM user_sessions
+       WHERE id_digest IN (SELECT id_digest FROM user_sessions
                      WHERE user_id = ${userId} AND revoked_at IS NULL
                      ORDER BY last_seen_at DESC, created_at DESC OFFSET ${MAX_ACTIVE_SESSIONS})`;
   });
   return id;
 }
 
-/** Revokes one of the user's sessions; false when there is no such active session. */
-export async function revokeSession(userId: number, sid: string): Promise<boolean> {
+/** Revokes one of the user's sessions, named by its digest; false when there is no such active session. */
+export async function revokeSession(userId: number, idDigest: string): Promise<boolean> {
   const { count } = await db().userSession.updateMany({
-    where: { id: sid, userId, revokedAt: null },
+    where: { idDigest, userId, revokedAt: null },
     data: { revokedAt: new Date() },
   });
   return count > 0;
@@ -54,9 +61,9 @@ export async function revokeAllSessions(userId: number, tx: Prisma.TransactionCl
 }
 
 /** Moves last_seen_at forward when it is older than the interval (the caller read it moments ago). */
-export async function touchSession(sid: string, lastSeenAt: Date): Promise<void> {
+export async function touchSession(idDigest: string, lastSeenAt: Date): Promise<void> {
   if (Date.now() - lastSeenAt.getTime() < LAST_SEEN_INTERVAL_MS) return;
   await db().$executeRaw`
     UPDATE user_sessions SET last_seen_at = now()
-     WHERE id = ${sid}::uuid AND last_seen_at < now() - interval '1 minute'`;
+     WHERE id_digest = ${idDigest} AND last_seen_at < now() - interval '1 minute'`;
 }

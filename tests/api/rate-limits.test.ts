@@ -205,7 +205,8 @@ describe('[LIMITS] sign-in throttle per IP', () => {
   }, 90_000);
 
   it('takes the address the trusted proxy saw, not hops the client sent before it', async () => {
-    // The tests connect from 127.0.0.1, a trusted proxy; a spoofed hop before the proxy's own is ignored.
+    // The tests connect from 127.0.0.1, a trusted proxy (RUNWAY_TRUSTED_PROXIES); a spoofed hop before the
+    // proxy's own is ignored.
     const ip = newIp();
     await earlyInWindow(60, 20);
     for (let i = 1; i <= 10; i++) await attemptSignIn(base, 'nobody-at-all', 'wrong', { ip: `10.9.9.${i}, ${ip}` });

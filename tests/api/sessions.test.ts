@@ -59,8 +59,8 @@ describe('[SESSIONS] GET /user/sessions', () => {
   it('keeps at most 100 active sessions per user, revoking the least recently used', async () => {
     const user = await createUser();
     await inspect(
-      `INSERT INTO user_sessions (id, user_id, last_seen_at, expires_at)
-       SELECT gen_random_uuid(), $1, now() - make_interval(mins => n), now() + interval '1 day' FROM generate_series(1, 100) n`,
+      `INSERT INTO user_sessions (id_digest, user_id, last_seen_at, expires_at)
+       SELECT encode(sha256(convert_to(gen_random_uuid()::text, 'UTF8')), 'hex'), $1, now() - make_interval(mins => n), now() + interval '1 day' FROM generate_series(1, 100) n`,
       [user.id],
     );
     const session = await signIn(user.username, TEST_PASSWORD);

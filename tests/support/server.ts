@@ -30,6 +30,9 @@ export function runwayEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     // Every test signs in from 127.0.0.1: GitLab's 10 per minute per IP would throttle the suite.
     // tests/api/rate-limits.test.ts checks the default on a server of its own.
     RUNWAY_RATE_LIMIT_SIGN_IN: '1000/60',
+    // The tests stand in for a reverse proxy on loopback: their X-Forwarded-For names the client, so tests
+    // can sign in "from" many addresses. tests/api/client-ip.test.ts checks the default (no proxy trusted).
+    RUNWAY_TRUSTED_PROXIES: '127.0.0.1',
     // A runner poll that echoes its last_update is held (long polling, 50 s by default): short here, so
     // client tests that poll twice wait a moment. tests/api/runner-fast-path.test.ts tests the holding.
     RUNWAY_LONG_POLLING_SECONDS: '2',

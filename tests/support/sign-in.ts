@@ -1,5 +1,5 @@
 // Signing in to any Runway (base URL) through next-auth's real credentials flow, as the sign-in form does,
-// optionally from a given client address (X-Forwarded-For: the tests connect from a trusted loopback proxy).
+// optionally from a given client address (X-Forwarded-For, which a server trusting 127.0.0.1 believes).
 export interface SignInAttempt {
   status: number;
   /** next-auth's error code (`CredentialsSignin`, `locked`, `RateLimited`...), null on success. */
