@@ -18,9 +18,21 @@ export function redactCredentials(text: string): string {
   return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1');
 }
 
+/**
+ * What git may see of Runway's environment: where programs and home are, locale-free, and the operator's
+ * proxy and CA settings. Never the rest: it holds DATABASE_URL and the session secret, and git runs hooks,
+ * credential helpers and ssh that could read or leak them.
+ */
+const PASSED_TO_GIT =
+  /^(PATH|HOME|TMPDIR|TMP|TEMP|SYSTEMROOT|USERPROFILE|(HTTPS?|ALL|NO)_PROXY|SSL_CERT_(FILE|DIR)|GIT_SSL_CAINFO|GIT_SSL_CAPATH|GIT_EXEC_PATH)$/i;
+
+export function inheritedGitEnv(source: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(source).filter(([name]) => PASSED_TO_GIT.test(name)));
+}
+
 function gitEnv(opts: GitOptions): NodeJS.ProcessEnv {
   return {
-    ...process.env,
+    ...inheritedGitEnv(),
     GIT_TERMINAL_PROMPT: '0',
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_ASKPASS: '/bin/false',
