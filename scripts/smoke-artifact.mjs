@@ -30,15 +30,15 @@ const check = (ok, message, output) => ok || fail(message, output);
 
 if (!existsSync(path.join(dist, 'bin', 'runway'))) fail(`no artifact in ${dist} (run: npm run package)`);
 const work = mkdtempSync(path.join(os.tmpdir(), 'runway-artifact-'));
-const app = path.join(work, 'runway');
-cpSync(dist, app, { recursive: true, verbatimSymlinks: true });
-const copied = mtimes(app);
-const runway = path.join(app, 'bin', 'runway');
 const children = new Set();
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
   rmSync(work, { recursive: true, force: true });
 });
+const app = path.join(work, 'runway');
+cpSync(dist, app, { recursive: true, verbatimSymlinks: true });
+const copied = mtimes(app);
+const runway = path.join(app, 'bin', 'runway');
 
 /** Only what an operator sets: no NODE_OPTIONS or NODE_PATH from the test run (a tsx loader, say). */
 function cleanEnv(extra) {
