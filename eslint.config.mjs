@@ -14,6 +14,7 @@ export default tseslint.config(
       '.next-*/**',
       'lib/db/generated/**',
       '.data/**',
+      'dist/**',
       'bench/.data/**',
       'test-results/**',
       'playwright-report/**',

@@ -9,6 +9,12 @@ const nextConfig = {
   reactStrictMode: true,
   typedRoutes: false,
   devIndicators: false,
+  // Rendered pages are cached in memory, never written into the build folder: a packaged Runway's files are
+  // read-only to it (the image's /app, ProtectSystem=strict) and it writes only to its data folder.
+  experimental: { isrFlushToDisk: false },
+  // This folder, a checkout or a packaged Runway: a dist/ inside a checkout would otherwise see two lock
+  // files and warn about which one is the root.
+  turbopack: { root: import.meta.dirname },
   // Parallel builds (several checkouts or test runs) can each use their own output folder.
   distDir: process.env.RUNWAY_DIST_DIR || '.next',
 };

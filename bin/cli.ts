@@ -4,6 +4,7 @@ import { UsageError } from './args';
 import { commands } from './commands';
 
 const USAGE = `usage: runway <command> [options]
+       runway --version
 
 commands:
 ${Object.entries(commands)
@@ -13,7 +14,8 @@ ${Object.entries(commands)
 Run \`runway <command> --help\` for a command's options.`;
 
 export async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
+  const [given, ...rest] = argv;
+  const name = given === '--version' ? 'version' : given;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     console.log(USAGE);
     return name ? 0 : 2;
@@ -28,7 +30,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    readEnv();
+    // The version is there to read even when the configuration is wrong.
+    if (name !== 'version') readEnv();
     return await command.run(rest);
   } catch (err) {
     if (err instanceof UsageError) {

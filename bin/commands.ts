@@ -16,8 +16,8 @@ export interface Command {
 /**
  * Opens the configured database for one command, migrated and bootstrapped: a PostgreSQL server, the
  * embedded database through the running Runway that holds it (which migrated it when it started), or
- * else the embedded database itself. A generated root password goes to stderr, so stdout stays clean for
- * the command's output.
+ * else the embedded database itself. A generated root password goes to its file (lib/server/root-password),
+ * and the file's path to stderr, so stdout stays clean for the command's output.
  */
 export async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
   const database = await resolveDatabase({ attach: true });
@@ -27,7 +27,10 @@ export async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
       await applyMigrations(database.url, { lock: !database.embedded });
       const { bootstrap } = await import('../lib/server/bootstrap');
       const boot = await bootstrap();
-      if (boot.generatedRootPassword) console.error(`created root; its password (shown once): ${boot.generatedRootPassword}`);
+      if (boot.generatedRootPassword) {
+        const { storeRootPassword } = await import('../lib/server/announce');
+        await storeRootPassword(boot.generatedRootPassword, (file) => console.error(`created root; its generated password is in ${file}`));
+      }
     }
     return await fn();
   } finally {
@@ -44,8 +47,12 @@ export const commands: Record<string, Command> = {
       const flags = parseFlags(argv, { dev: 'boolean', demo: 'boolean' });
       // A flag rather than `RUNWAY_DEMO=true npm …`, which Windows shells cannot run.
       if (flags.demo) process.env.RUNWAY_DEMO ??= 'true';
+      // The plain start message is for a person at a terminal; a production start logs JSON only, what
+      // libraries print included.
+      const banner = flags.dev === true || flags.demo === true;
+      if (!banner) (await import('../lib/server/console-log')).consoleAsJson();
       const { start } = await import('../lib/server/start');
-      await start({ dev: flags.dev === true });
+      await start({ dev: flags.dev === true, banner });
       return await new Promise<number>(() => undefined); // serves until a signal stops the process
     },
   },
@@ -179,6 +186,16 @@ export const commands: Record<string, Command> = {
         console.log(`password of ${username} updated`);
         return 0;
       });
+    },
+  },
+  version: {
+    summary: "print Runway's version and the git revision it was built from (also --version)",
+    usage: '',
+    async run(argv) {
+      parseFlags(argv, {});
+      const { versionText } = await import('../lib/meta/build-info');
+      console.log(versionText());
+      return 0;
     },
   },
 };

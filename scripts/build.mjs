@@ -11,10 +11,24 @@ import { fileURLToPath } from 'node:url';
 export const STAMP_FILE = 'runway-build.json';
 const GENERATED_CLIENT = path.join('lib', 'db', 'generated', 'client.ts');
 // What never reaches the build: tests, docs, benchmarks, CI, the CLI (run from source), scripts other
-// than the generator, and output or data folders.
-const IGNORED_TOP = new Set(['.git', '.ci', 'node_modules', 'tests', 'e2e', 'docs', 'bench', 'bin', 'test-results', 'playwright-report', 'coverage']);
+// than the generator, packaging (deploy/, the Dockerfile, compose), and output or data folders.
+const IGNORED_TOP = new Set([
+  '.git',
+  '.ci',
+  'node_modules',
+  'tests',
+  'e2e',
+  'docs',
+  'bench',
+  'bin',
+  'dist',
+  'deploy',
+  'test-results',
+  'playwright-report',
+  'coverage',
+]);
 const IGNORED_PATH =
-  /(^|\/)(\.next[^/]*|\.data|node_modules)(\/|$)|^lib\/db\/generated\/|\.test\.ts$|\.md$|\.tsbuildinfo$|^(next-env\.d\.ts|vitest\.config\.ts|playwright\.config\.ts)$|(^|\/)\.env(\.|$)/;
+  /(^|\/)(\.next[^/]*|\.data|node_modules)(\/|$)|^lib\/db\/generated\/|\.test\.ts$|\.md$|\.tsbuildinfo$|^(next-env\.d\.ts|vitest\.config\.ts|playwright\.config\.ts|Dockerfile|compose\.yaml|\.dockerignore)$|(^|\/)\.env(\.|$)/;
 
 /** Whether a repository-relative path can change what `prisma generate` + `next build` produce. */
 export function isBuildInput(file) {

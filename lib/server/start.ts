@@ -15,7 +15,7 @@ import { assignClientIp } from '../rate-limits/client-ip';
 import { redactPath } from './redact';
 import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { startMessage } from './start-message';
+import { announceStart } from './announce';
 import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
 import { releaseHeldPolls } from '../runner-agent/long-poll';
 import { closeHub } from '../notifications/hub';
@@ -40,7 +40,7 @@ export async function prepareDatabase(opts: { demo: boolean }) {
   return { database, boot };
 }
 
-export async function start(opts: { dev: boolean }): Promise<void> {
+export async function start(opts: { dev: boolean; banner: boolean }): Promise<void> {
   const env = readEnv();
   process.env.NEXTAUTH_URL ??= externalUrl();
   const { database, boot } = await prepareDatabase({ demo: env.RUNWAY_DEMO });
@@ -107,7 +107,7 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
 
   const facts = { url: externalUrl(), embedded: database.embedded, generatedRootPassword: boot.generatedRootPassword, demo: env.RUNWAY_DEMO };
-  console.log(`\n${startMessage(facts)}\n`);
+  await announceStart(facts, { banner: opts.banner });
 
   const stop = async () => {
     // Held runner polls are answered and event streams ended now (either would hold server.close()

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, uniq } from '../support/api';
 import { cli, freePort, ROOT, ROOT_PASSWORD, runwayEnv, startServer, stopServer } from '../support/server';
 import { signIn } from '../support/users';
+import pkg from '../../package.json';
 
 const external = !!process.env.DATABASE_URL;
 const run = (args: string[]) => cli(args, { ...process.env, ...inject('runwayEnv') });
@@ -25,6 +26,20 @@ async function passwordDigest(username: string, url = inject('inspectUrl')): Pro
     await client.end();
   }
 }
+
+describe('[PLATFORM] runway --version', { timeout: 60_000 }, () => {
+  it("prints Runway's version and the git revision, even when the configuration is invalid", () => {
+    for (const args of [['--version'], ['version']]) {
+      const r = cli(args, { ...process.env, PORT: 'not-a-port' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Version: +${pkg.version.replace(/\./g, '\\.')}\nGit revision: +([0-9a-f]{12}(-dirty)?|unknown)\n`));
+    }
+    // Every other command validates the configuration first.
+    const bad = cli(['migrate'], { ...process.env, PORT: 'not-a-port' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('PORT');
+  });
+});
 
 // Each CLI run transpiles the sources and checks migrations: seconds, not milliseconds.
 describe(`[PLATFORM] runway CLI next to the running server (${external ? 'PostgreSQL server' : 'embedded database'})`, { timeout: 180_000 }, () => {
