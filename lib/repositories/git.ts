@@ -26,11 +26,11 @@ export function redactCredentials(text: string): string {
 const PASSED_TO_GIT =
   /^(PATH|HOME|TMPDIR|TMP|TEMP|SYSTEMROOT|USERPROFILE|(HTTPS?|ALL|NO)_PROXY|SSL_CERT_(FILE|DIR)|GIT_SSL_CAINFO|GIT_SSL_CAPATH|GIT_EXEC_PATH)$/i;
 
-export function inheritedGitEnv(source: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function inheritedGitEnv(source: Record<string, string | undefined> = process.env): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(source).filter(([name]) => PASSED_TO_GIT.test(name)));
 }
 
-function gitEnv(opts: GitOptions): NodeJS.ProcessEnv {
+function gitEnv(opts: GitOptions): Record<string, string | undefined> {
   return {
     ...inheritedGitEnv(),
     GIT_TERMINAL_PROMPT: '0',
