@@ -12,6 +12,7 @@ import { resolveDatabase, publishDatabase } from './database';
 import { log, logError } from './log';
 import { PEER_ADDRESS_HEADER } from '../rate-limits/client-ip';
 import { redactPath } from './redact';
+import { withRequestContext } from '../observability/request-context';
 import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { startMessage } from './start-message';
@@ -49,7 +50,7 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
 
-  const server = http.createServer((req, res) => {
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const started = process.hrtime.bigint();
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID().replace(/-/g, '');
@@ -93,7 +94,9 @@ export async function start(opts: { dev: boolean }): Promise<void> {
     const fast = env.RUNWAY_RUNNER_FAST_PATH ? fastPathHandler(req.method, path) : undefined;
     if (fast) return void serveFastPath(req, res, fast).catch(failed);
     handle(req, res).catch(failed);
-  });
+  };
+  // Every request runs in its own context: its database time and user reach its log line.
+  const server = http.createServer(withRequestContext(serve));
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     const status = answerClientError(err, socket);
     if (status) log('info', 'request refused by the http parser', { status, code: err.code });
