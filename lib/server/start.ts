@@ -12,6 +12,7 @@ import { resolveDatabase, publishDatabase } from './database';
 import { log, logError } from './log';
 import { PEER_ADDRESS_HEADER } from '../rate-limits/client-ip';
 import { redactPath } from './redact';
+import { logRequest } from './request-log';
 import { withRequestContext } from '../observability/request-context';
 import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -51,7 +52,6 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   const handle = app.getRequestHandler();
 
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const started = process.hrtime.bigint();
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID().replace(/-/g, '');
     res.setHeader('X-Request-Id', requestId);
@@ -60,23 +60,14 @@ export async function start(opts: { dev: boolean }): Promise<void> {
     // The path only: query strings may carry private_token; a token pasted into the path is filtered.
     const path = (req.url ?? '/').split('?')[0];
     observeRequest(req, res, path);
-    res.on('finish', () => {
-      if (path.startsWith('/_next/')) return;
-      log('info', 'request', {
-        method: req.method,
-        path: redactPath(path),
-        status: res.statusCode,
-        duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-        request_id: requestId,
-      });
-    });
+    logRequest(req, res, path, requestId);
     if (isApiPath(path) && malformedPath(path)) return refuse(res, 400);
     if (isApiPath(path) && hasDotSegment(path)) return refuse(res, 404);
     if (declaredTooLarge(req)) return refuse(res, 413);
     if (!path.startsWith('/api/v4/')) capUndeclaredBody(req);
     if (path === METRICS_PATH) {
       serveMetrics(req, res, req.socket.remoteAddress).catch((err: unknown) => {
-        logError('metrics failed', err, { request_id: requestId });
+        logError('metrics failed', err, { correlation_id: requestId });
         if (!res.headersSent) res.statusCode = 500;
         res.end();
       });
@@ -84,7 +75,7 @@ export async function start(opts: { dev: boolean }): Promise<void> {
     }
     const failed = (err: unknown) => {
       const unavailable = isDatabaseUnavailable(err);
-      logError(unavailable ? 'database unavailable' : 'request failed', err, { request_id: requestId, path: redactPath(path) });
+      logError(unavailable ? 'database unavailable' : 'request failed', err, { correlation_id: requestId, path: redactPath(path) });
       if (!res.headersSent) {
         res.statusCode = unavailable ? 503 : 500;
         res.setHeader('Content-Type', 'application/json');
