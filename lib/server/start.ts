@@ -14,6 +14,7 @@ import { PEER_ADDRESS_HEADER } from '../rate-limits/client-ip';
 import { redactPath } from './redact';
 import { logRequest } from './request-log';
 import { withRequestContext } from '../observability/request-context';
+import { isHealthPath, serveHealth } from '../health/checks';
 import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { startMessage } from './start-message';
@@ -51,6 +52,8 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
 
+  // Readiness reports whether a shutdown has begun.
+  const instance = { draining: false };
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID().replace(/-/g, '');
@@ -82,6 +85,7 @@ export async function start(opts: { dev: boolean }): Promise<void> {
       }
       res.end(JSON.stringify({ message: unavailable ? '503 Service Unavailable' : '500 Internal Server Error' }));
     };
+    if (isHealthPath(path)) return void serveHealth(req, res, path, req.socket.remoteAddress, instance).catch(failed);
     const fast = env.RUNWAY_RUNNER_FAST_PATH ? fastPathHandler(req.method, path) : undefined;
     if (fast) return void serveFastPath(req, res, fast).catch(failed);
     handle(req, res).catch(failed);
