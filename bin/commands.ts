@@ -44,6 +44,8 @@ export const commands: Record<string, Command> = {
       const flags = parseFlags(argv, { dev: 'boolean', demo: 'boolean' });
       // A flag rather than `RUNWAY_DEMO=true npm …`, which Windows shells cannot run.
       if (flags.demo) process.env.RUNWAY_DEMO ??= 'true';
+      // A demo or development server has no load balancer to leave: Ctrl-C stops it without the blackout.
+      if (flags.demo || flags.dev) process.env.RUNWAY_SHUTDOWN_BLACKOUT_SECONDS ??= '0';
       const { start } = await import('../lib/server/start');
       await start({ dev: flags.dev === true });
       return await new Promise<number>(() => undefined); // serves until a signal stops the process

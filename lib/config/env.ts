@@ -88,6 +88,11 @@ const schema = z.object({
       }
     })
     .optional(),
+  // GitLab's shutdown_blackout_seconds (Puma): after SIGTERM, readiness fails and the instance keeps
+  // serving this long, so the load balancer stops sending before connections close.
+  RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
+  // Then how long requests being served may take to finish before the process exits anyway.
+  RUNWAY_SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
 });
 
 export type RunwayEnv = z.infer<typeof schema>;

@@ -1,5 +1,6 @@
 // `runway start`: choose the database, migrate (under an advisory lock), bootstrap root and the demo,
-// then serve Next.js behind a thin http wrapper that adds request ids and structured request logs.
+// then serve Next.js behind a thin http wrapper that adds request ids, structured request logs, the
+// monitoring endpoints and a graceful drain on SIGTERM.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import next from 'next';
@@ -13,15 +14,14 @@ import { log, logError } from './log';
 import { PEER_ADDRESS_HEADER } from '../rate-limits/client-ip';
 import { redactPath } from './redact';
 import { logRequest } from './request-log';
+import { installDrain } from './drain';
 import { withRequestContext } from '../observability/request-context';
 import { isHealthPath, serveHealth } from '../health/checks';
 import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { startMessage } from './start-message';
 import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
-import { releaseHeldPolls } from '../runner-agent/long-poll';
 import { closeHub } from '../notifications/hub';
-import { closeEventStreams } from '../api/sse';
 import { observeRequest } from '../metrics/http';
 import { METRICS_PATH, serveMetrics } from '../metrics/endpoint';
 
@@ -46,14 +46,12 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   process.env.NEXTAUTH_URL ??= externalUrl();
   const { database, boot } = await prepareDatabase({ demo: env.RUNWAY_DEMO });
   await database.advertise(); // from here on, `runway` commands work through this process's database
-  (await import('../background/worker')).startBackgroundWorker(); // repository imports and other queued jobs
+  const stopWorker = (await import('../background/worker')).startBackgroundWorker(); // repository imports and other queued jobs
 
   const app = next({ dev: opts.dev, dir: projectRoot(), hostname: env.HOST, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
 
-  // Readiness reports whether a shutdown has begun.
-  const instance = { draining: false };
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID().replace(/-/g, '');
@@ -92,6 +90,18 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   };
   // Every request runs in its own context: its database time and user reach its log line.
   const server = http.createServer(withRequestContext(serve));
+  // SIGTERM and SIGINT drain the instance; readiness fails from the first signal on.
+  const instance = installDrain({
+    server,
+    blackoutSeconds: env.RUNWAY_SHUTDOWN_BLACKOUT_SECONDS,
+    timeoutSeconds: env.RUNWAY_SHUTDOWN_TIMEOUT_SECONDS,
+    stopWorker,
+    release: async () => {
+      await closeHub().catch(() => undefined);
+      await disconnectDb().catch(() => undefined);
+      await database.stop().catch(() => undefined);
+    },
+  });
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     const status = answerClientError(err, socket);
     if (status) log('info', 'request refused by the http parser', { status, code: err.code });
@@ -104,22 +114,4 @@ export async function start(opts: { dev: boolean }): Promise<void> {
 
   const facts = { url: externalUrl(), embedded: database.embedded, generatedRootPassword: boot.generatedRootPassword, demo: env.RUNWAY_DEMO };
   console.log(`\n${startMessage(facts)}\n`);
-
-  const stop = async () => {
-    // Held runner polls are answered and event streams ended now (either would hold server.close()
-    // forever; their clients come back, to this instance or another), so closing waits only for requests
-    // already being served.
-    releaseHeldPolls();
-    closeEventStreams();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      setTimeout(resolve, 5_000).unref();
-    });
-    await closeHub().catch(() => undefined);
-    await disconnectDb().catch(() => undefined);
-    await database.stop().catch(() => undefined);
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }

@@ -34,6 +34,8 @@ export function runwayEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     // A runner poll that echoes its last_update is held (long polling, 50 s by default): short here, so
     // client tests that poll twice wait a moment. tests/api/runner-fast-path.test.ts tests the holding.
     RUNWAY_LONG_POLLING_SECONDS: '2',
+    // Nothing balances load in tests: a stop need not wait the 10 s blackout (tests/api/drain.test.ts checks it).
+    RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: '0',
     ...extra,
   };
 }
