@@ -51,6 +51,8 @@ export const commands: Record<string, Command> = {
       // libraries print included.
       const banner = flags.dev === true || flags.demo === true;
       if (!banner) (await import('../lib/server/console-log')).consoleAsJson();
+      // A demo or development server has no load balancer to leave: Ctrl-C stops it without the blackout.
+      if (flags.demo || flags.dev) process.env.RUNWAY_SHUTDOWN_BLACKOUT_SECONDS ??= '0';
       const { start } = await import('../lib/server/start');
       await start({ dev: flags.dev === true, banner });
       return await new Promise<number>(() => undefined); // serves until a signal stops the process

@@ -11,6 +11,7 @@ import { logError } from '../server/log';
 import { limitApiRequest } from '../rate-limits/service';
 import { redactPath } from '../server/redact';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { recordUser } from '../observability/request-context';
 
 export type Shape = Parameters<typeof parseParams>[0];
 type RouteCtx = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -101,6 +102,8 @@ export function endpoint<S extends Shape = Record<string, never>>(spec: Endpoint
         actor = await authenticate(req, raw);
         if (!spec.anyScope) requireScope(actor, acceptedScopes(req.method, spec.scopes), registeredScopes(spec.scopes));
         actor = await applySudo(actor, req, raw);
+        // The request log names the user the endpoint acts as (after Sudo), as GitLab's api_json.log does.
+        if (actor) recordUser(actor.user);
         const throttled = await limitApiRequest(req, actor);
         if (throttled) return throttled;
         if ((spec.auth ?? 'required') === 'required' && !actor) throw unauthorized();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeEventStreams, eventStreamResponse, formatEvent, HEARTBEAT_MS, openEventStreamCount } from './sse';
+import { metrics } from '../metrics/registry';
 
 async function readText(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
   const { value } = await reader.read();
@@ -53,8 +54,21 @@ describe('[PLATFORM] server-sent events', () => {
     expect(first).toHaveBeenCalledTimes(1);
     closeEventStreams();
     expect(second).toHaveBeenCalledTimes(1);
+    // A shutdown ends the stream with a last retry hint, so the client comes back (to another instance).
+    expect(await readText(rb)).toBe('retry: 2000\n\n');
     expect((await rb.read()).done).toBe(true);
     expect(openEventStreamCount()).toBe(0);
+  });
+
+  it('counts open streams in runway_event_streams_open', async () => {
+    const gauge = async () => (await metrics().eventStreams.get()).values[0]?.value ?? 0;
+    const before = await gauge();
+    const abort = new AbortController();
+    const reader = eventStreamResponse(abort.signal, () => () => undefined).body!.getReader();
+    await readText(reader);
+    expect(await gauge()).toBe(before + 1);
+    abort.abort();
+    expect(await gauge()).toBe(before);
   });
 
   it('sends a heartbeat comment every 15 seconds', async () => {

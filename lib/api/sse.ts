@@ -2,6 +2,8 @@
 // proxies and the compression layer from buffering, and one cleanup path for every way a stream ends
 // (the client leaves, the producer closes it, the server shuts down).
 import { logError } from '../server/log';
+import { metrics } from '../metrics/registry';
+import { markLongLived } from '../observability/request-context';
 
 /** A comment line every 15 s keeps idle connections open through proxies and lets clients notice a dead one. */
 export const HEARTBEAT_MS = 15_000;
@@ -22,16 +24,20 @@ export interface SseSink {
 
 // Open streams of this process, so shutdown can end them: they are connections, not shared state. On
 // globalThis because Next.js may load this module once per bundle while the launcher imports it too.
-const holder = globalThis as typeof globalThis & { __runwayEventStreams?: Set<() => void> };
+// Each entry ends its stream, after writing `last` when given.
+const holder = globalThis as typeof globalThis & { __runwayEventStreams?: Set<(last?: string) => void> };
 const streams = () => (holder.__runwayEventStreams ??= new Set());
 
 export function openEventStreamCount(): number {
   return streams().size;
 }
 
-/** Ends every open stream of this process (server shutdown). */
+/**
+ * Ends every open stream of this process (server shutdown), each with a last `retry` hint so that the
+ * client reconnects after it (to another instance behind the load balancer) instead of its own backoff.
+ */
 export function closeEventStreams(): void {
-  for (const close of [...streams()]) close();
+  for (const close of [...streams()]) close(`retry: ${RETRY_MS}\n\n`);
 }
 
 /** One event in the text/event-stream format; data is JSON on one line. */
@@ -48,7 +54,8 @@ export function formatEvent(e: SseEvent): string {
  */
 export function eventStreamResponse(signal: AbortSignal, start: (sink: SseSink) => Promise<() => void> | (() => void)): Response {
   const encoder = new TextEncoder();
-  let finish: () => void = () => undefined;
+  let finish: (last?: string) => void = () => undefined;
+  markLongLived('event_stream');
 
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -62,12 +69,14 @@ export function eventStreamResponse(signal: AbortSignal, start: (sink: SseSink) 
           finish();
         }
       };
-      finish = () => {
+      finish = (last) => {
         if (closed) return;
+        if (last) write(last);
         closed = true;
         clearInterval(heartbeat);
-        signal.removeEventListener('abort', finish);
+        signal.removeEventListener('abort', onAbort);
         streams().delete(finish);
+        metrics().eventStreams.dec();
         cleanup?.();
         try {
           controller.close();
@@ -75,9 +84,11 @@ export function eventStreamResponse(signal: AbortSignal, start: (sink: SseSink) 
           // already closed or cancelled by the client
         }
       };
+      const onAbort = () => finish();
       const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
       streams().add(finish);
-      signal.addEventListener('abort', finish);
+      metrics().eventStreams.inc();
+      signal.addEventListener('abort', onAbort);
       // The retry hint, and a first byte so clients and proxies see the stream open at once.
       write(`retry: ${RETRY_MS}\n: connected\n\n`);
       try {

@@ -11,10 +11,10 @@ const MIN_IDLE_MS = 1_000;
 const MAX_IDLE_MS = 5_000;
 const WAKE_POLLS_MS = [50, 250, 1_000];
 
-/** Runs every queued job until the queue is empty; returns how many ran. */
-export async function drainQueue(): Promise<number> {
+/** Runs every queued job until the queue is empty (or `stopping` says so); returns how many ran. */
+export async function drainQueue(stopping: () => boolean = () => false): Promise<number> {
   let ran = 0;
-  for (let job = await claimJob(); job; job = await claimJob()) {
+  for (let job = stopping() ? null : await claimJob(); job; job = stopping() ? null : await claimJob()) {
     await runJob(job);
     ran++;
   }
@@ -39,10 +39,14 @@ async function runJob(job: ClaimedJob): Promise<void> {
   }
 }
 
-/** Starts the polling loop; returns a function that stops it. */
-export function startBackgroundWorker(): () => void {
+/**
+ * Starts the polling loop; returns a function that stops it: no job is claimed from then on, and the
+ * promise resolves when the job being run (if any) has finished.
+ */
+export function startBackgroundWorker(): () => Promise<void> {
   let stopped = false;
   let running = false;
+  let current: Promise<number> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let idle = MIN_IDLE_MS;
   let wakePolls: number[] = [];
@@ -57,7 +61,8 @@ export function startBackgroundWorker(): () => void {
     running = true;
     let ran = 0;
     try {
-      ran = await drainQueue();
+      current = drainQueue(() => stopped);
+      ran = await current;
     } catch (err) {
       logError('background worker poll failed', err);
     } finally {
@@ -76,10 +81,11 @@ export function startBackgroundWorker(): () => void {
   // Once at start too, so a fresh instance has today's fleet snapshot without waiting an interval.
   periodicTasks.forEach(runTask);
   const periodic = periodicTasks.map((task) => setInterval(() => runTask(task), task.everyMs).unref());
-  return () => {
+  return async () => {
     stopped = true;
     periodic.forEach(clearInterval);
     setWakeHook(undefined);
     if (timer) clearTimeout(timer);
+    if (running) await current?.catch(() => undefined);
   };
 }

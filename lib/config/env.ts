@@ -115,6 +115,11 @@ const schema = z.object({
   RUNWAY_MONITORING_ALLOWLIST: addressList.optional(),
   // GitLab's trusted_proxies: whose X-Forwarded-For names the client (lib/rate-limits/client-ip). None by default.
   RUNWAY_TRUSTED_PROXIES: addressList.default('').transform(parseAllowlist),
+  // GitLab's shutdown_blackout_seconds (Puma): after SIGTERM, readiness fails and the instance keeps
+  // serving this long, so the load balancer stops sending before connections close.
+  RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
+  // Then how long requests being served may take to finish before the process exits anyway.
+  RUNWAY_SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
 });
 
 /** Cross-field rules: one source of the session secret. */

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { PrismaClient } from './generated/client';
 import { log } from '../server/log';
 import { observeStatement } from '../metrics/registry';
+import { recordDbStatement } from '../observability/request-context';
 import { preparedStatementsEnabled, statementNamer, type StatementNamer } from './statement-names';
 
 interface Connection {
@@ -49,7 +50,11 @@ function open(url: string): Connection {
     // Statement durations for /-/metrics (duration only; the text is used for its first keyword).
     log: [{ emit: 'event', level: 'query' }],
   });
-  prisma.$on('query', (e) => observeStatement(e.query, e.duration / 1000));
+  // Prisma emits the event in the caller's async context, so the time lands on the right request.
+  prisma.$on('query', (e) => {
+    observeStatement(e.query, e.duration / 1000);
+    recordDbStatement(e.duration / 1000);
+  });
   return { url, pool, prisma, name };
 }
 

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { connection } from './client';
 import type { Sql } from './sql';
 import { observeStatement } from '../metrics/registry';
+import { recordDbStatement } from '../observability/request-context';
 
 const DATE_OID = 1082;
 /** `date` as Prisma maps it: midnight UTC (pg's default would use the process time zone). */
@@ -25,6 +26,8 @@ export async function queryRows<T>(query: Sql): Promise<T[]> {
   const text = query.text;
   const started = performance.now();
   const result = await pool.query({ name: name?.({ sql: text }), text, values: query.values as unknown[], types });
-  observeStatement(text, (performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  observeStatement(text, seconds);
+  recordDbStatement(seconds);
   return result.rows as T[];
 }

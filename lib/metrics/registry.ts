@@ -1,6 +1,7 @@
 // The process's Prometheus registry. The custom server and Next.js's bundles may each evaluate this module,
 // so the registry and its metrics live on globalThis: every copy records into the same series.
 import client from 'prom-client';
+import { buildInfo } from './build-info';
 
 function create() {
   const registry = new client.Registry();
@@ -34,7 +35,7 @@ function create() {
     }),
     backgroundQueue: new client.Gauge({
       name: 'runway_background_jobs',
-      help: 'Background jobs in the queue by status (queued, running)',
+      help: 'Background jobs in the queue by status (queued, running); database-wide, the same on every instance',
       labelNames: ['status'] as const,
       registers: [registry],
     }),
@@ -46,11 +47,57 @@ function create() {
     }),
     runners: new client.Gauge({
       name: 'runway_runners',
-      help: 'Runners by status and type (refreshed at most once a minute)',
+      help: 'Runners by status and type (refreshed at most once a minute); database-wide, the same on every instance',
       labelNames: ['status', 'runner_type'] as const,
       registers: [registry],
     }),
+    // Held polls and event streams stay open on purpose: they have their own series, and are left out of
+    // http_request_duration_seconds and http_requests_in_flight.
+    pollHold: new client.Histogram({
+      name: 'runway_runner_job_request_hold_seconds',
+      help: 'How long POST /jobs/request polls were held (long polling), by how the hold ended',
+      labelNames: ['outcome'] as const,
+      buckets: [0.1, 0.5, 1, 2.5, 5, 10, 20, 30, 40, 50, 60, 120],
+      registers: [registry],
+    }),
+    pollsHeld: new client.Gauge({
+      name: 'runway_runner_polls_held',
+      help: 'POST /jobs/request polls being held now (long polling)',
+      registers: [registry],
+    }),
+    eventStreams: new client.Gauge({
+      name: 'runway_event_streams_open',
+      help: 'Server-Sent Event streams open now',
+      registers: [registry],
+    }),
+    // GitLab's names (Gitlab::Metrics::Subscribers::RackAttack), so its dashboards and alerts apply.
+    throttleEvents: new client.Counter({
+      name: 'gitlab_rack_attack_events_total',
+      help: 'Requests refused by a rate limit, by event type (throttle) and throttle name',
+      labelNames: ['event_type', 'event_name'] as const,
+      registers: [registry],
+    }),
+    throttleLimit: new client.Gauge({
+      name: 'gitlab_rack_attack_throttle_limit',
+      help: 'Requests a client may make in a period before the throttle refuses them',
+      labelNames: ['event_name'] as const,
+      registers: [registry],
+    }),
+    throttlePeriod: new client.Gauge({
+      name: 'gitlab_rack_attack_throttle_period_seconds',
+      help: 'The period over which a throttle counts requests',
+      labelNames: ['event_name'] as const,
+      registers: [registry],
+    }),
+    buildInfo: new client.Gauge({
+      name: 'runway_build_info',
+      help: 'Always 1; the labels name the running Runway version and source revision',
+      labelNames: ['version', 'revision'] as const,
+      registers: [registry],
+    }),
   };
+  const build = buildInfo();
+  m.buildInfo.set({ version: build.version, revision: build.revision }, 1);
   return m;
 }
 

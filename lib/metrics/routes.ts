@@ -10,9 +10,12 @@ interface Template {
 
 const ENTRY_FILES = /^(route|page)\.(ts|tsx|js|jsx)$/;
 
-/** Folder names under app/ that hold a route or page, as URL segment patterns. */
-export function scanTemplates(appDir: string): Template[] {
-  const out: Template[] = [];
+/**
+ * Folder names under app/ that hold a route or page, as URL segment patterns, plus `served` paths the
+ * http wrapper answers itself (the monitoring endpoints), each its own label.
+ */
+export function scanTemplates(appDir: string, served: readonly string[] = []): Template[] {
+  const out: Template[] = served.map((p) => ({ label: p, segments: p.split('/').filter(Boolean) }));
   const walk = (dir: string, segments: string[]) => {
     let entries;
     try {
@@ -31,8 +34,10 @@ export function scanTemplates(appDir: string): Template[] {
   return out.sort(bySpecificity);
 }
 
+// `[...path]` and the optional `[[...path]]` both label as `*`; `[id]` as `:id`.
+const CATCH_ALL = /^\[\[?\.\.\.[^\]]+\]\]?$/;
 function toTemplate(segments: string[]): Template {
-  const label = '/' + segments.map((s) => (/^\[\.\.\.(.+)\]$/.test(s) ? '*' : s.replace(/^\[(.+)\]$/, ':$1'))).join('/');
+  const label = '/' + segments.map((s) => (CATCH_ALL.test(s) ? '*' : s.replace(/^\[(.+)\]$/, ':$1'))).join('/');
   return { label, segments };
 }
 

@@ -3,6 +3,7 @@ import type { Actor } from '../auth/authenticate';
 import { throttledHeaders, throttledResponse } from './entity';
 import { apiThrottle, signInThrottle, type Counted } from './policy';
 import { countRequest } from './queries';
+import { metrics } from '../metrics/registry';
 
 export interface Throttled {
   response: Response;
@@ -14,6 +15,7 @@ async function count(counted: Counted | null): Promise<Throttled | null> {
   const { throttle, discriminator } = counted;
   const { count: observed, now } = await countRequest(`${throttle.name}:${discriminator}`, throttle.period);
   if (observed <= throttle.limit) return null;
+  recordThrottled(throttle);
   return { response: throttledResponse(throttle, observed, now), headers: throttledHeaders(throttle, observed, now) };
 }
 
@@ -25,4 +27,12 @@ export async function limitApiRequest(req: Request, actor: Actor | null): Promis
 /** The sign-in throttle: counts every POST of credentials, successful or not, per client IP. */
 export function limitSignIn(req: Request): Promise<Throttled | null> {
   return count(signInThrottle(req.headers));
+}
+
+/** GitLab's Rack::Attack metrics: the refusal, and the limit and period of the throttle that refused. */
+function recordThrottled(throttle: Counted['throttle']): void {
+  const m = metrics();
+  m.throttleEvents.inc({ event_type: 'throttle', event_name: throttle.name });
+  m.throttleLimit.set({ event_name: throttle.name }, throttle.limit);
+  m.throttlePeriod.set({ event_name: throttle.name }, throttle.period);
 }

@@ -45,7 +45,7 @@ function gitEnv(opts: GitOptions): Record<string, string | undefined> {
 
 export function spawnGit(args: string[], opts: GitOptions = {}): ChildProcessWithoutNullStreams {
   const config = (opts.config ?? []).flatMap((c) => ['-c', c]);
-  const child = spawn('git', [...config, ...args], { cwd: opts.cwd, env: gitEnv(opts), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('git', [...config, ...args], { cwd: opts.cwd, env: gitEnv(opts) as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
   child.stdin.on('error', () => undefined); // git may exit before reading stdin (EPIPE)
   return child;
 }

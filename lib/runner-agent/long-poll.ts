@@ -9,6 +9,8 @@
 // heartbeat recorded before it is held, so contacted_at stays exact; a poll woken by a change is
 // re-authenticated (a deleted runner or a reset token answers 403, as Rails would after Workhorse).
 import { log } from '../server/log';
+import { metrics } from '../metrics/registry';
+import { markLongLived } from '../observability/request-context';
 import { notificationsInProcess, parseRunnerChange, RUNNER_CHANGES_CHANNEL, subscribe, type Unsubscribe } from '../notifications/hub';
 
 /** GitLab's default apiCiLongPollingDuration in Omnibus and the chart: 50 s. */
@@ -99,9 +101,12 @@ export async function holdWhileUnchanged(h: HoldRequest): Promise<string | null>
     let checking = false;
     let again = false;
     let recheck: NodeJS.Timeout | undefined;
-    const finish = (reason: string, result: { value: string | null } | { error: unknown }) => {
+    const held = process.hrtime.bigint();
+    const finish = (reason: 'changed' | 'timeout' | 'client_gone' | 'shutdown' | 'error', result: { value: string | null } | { error: unknown }) => {
       if (done) return;
       done = true;
+      metrics().pollsHeld.dec();
+      metrics().pollHold.observe({ outcome: reason }, Number(process.hrtime.bigint() - held) / 1e9);
       clearTimeout(timer);
       if (recheck) clearInterval(recheck);
       h.signal.removeEventListener('abort', onAbort);
@@ -133,11 +138,13 @@ export async function holdWhileUnchanged(h: HoldRequest): Promise<string | null>
       }
     };
     const waiter: Waiter = { check: () => void check(), release: () => finish('shutdown', { value: h.value }) };
-    const onAbort = () => finish('client gone', { value: h.value });
+    const onAbort = () => finish('client_gone', { value: h.value });
     const timer = setTimeout(() => finish('timeout', { value: h.value }), seconds * 1000);
     let set = s.waiters.get(h.runnerId);
     if (!set) s.waiters.set(h.runnerId, (set = new Set()));
     set.add(waiter);
+    metrics().pollsHeld.inc();
+    markLongLived('runner_poll');
     h.signal.addEventListener('abort', onAbort, { once: true });
     if (notificationsInProcess()) recheck = setInterval(waiter.check, IN_PROCESS_RECHECK_MS);
     // A change committed between this request's read and the LISTEN would otherwise go unseen.

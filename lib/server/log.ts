@@ -3,13 +3,13 @@
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
-function enabled(level: Level): boolean {
+export function logEnabled(level: Level): boolean {
   const min = (process.env.RUNWAY_LOG_LEVEL as Level | 'silent' | undefined) ?? 'info';
   return ORDER[level] >= (ORDER[min] ?? ORDER.info);
 }
 
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  if (!enabled(level)) return;
+  if (!logEnabled(level)) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
 }

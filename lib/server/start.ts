@@ -1,5 +1,6 @@
 // `runway start`: choose the database, migrate (under an advisory lock), bootstrap root and the demo,
-// then serve Next.js behind a thin http wrapper that adds request ids and structured request logs.
+// then serve Next.js behind a thin http wrapper that adds request ids, structured request logs, the
+// monitoring endpoints and a graceful drain on SIGTERM.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import next from 'next';
@@ -13,13 +14,15 @@ import { resolveDatabase, publishDatabase } from './database';
 import { log, logError } from './log';
 import { assignClientIp } from '../rate-limits/client-ip';
 import { redactPath } from './redact';
+import { logRequest } from './request-log';
+import { installDrain } from './drain';
+import { withRequestContext } from '../observability/request-context';
+import { isHealthPath, serveHealth } from '../health/checks';
 import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { announceStart } from './announce';
 import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
-import { releaseHeldPolls } from '../runner-agent/long-poll';
 import { closeHub } from '../notifications/hub';
-import { closeEventStreams } from '../api/sse';
 import { observeRequest } from '../metrics/http';
 import { METRICS_PATH, serveMetrics } from '../metrics/endpoint';
 
@@ -45,14 +48,13 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
   process.env.NEXTAUTH_URL ??= externalUrl();
   const { database, boot } = await prepareDatabase({ demo: env.RUNWAY_DEMO });
   await database.advertise(); // from here on, `runway` commands work through this process's database
-  (await import('../background/worker')).startBackgroundWorker(); // repository imports and other queued jobs
+  const stopWorker = (await import('../background/worker')).startBackgroundWorker(); // repository imports and other queued jobs
 
   const app = next({ dev: opts.dev, dir: projectRoot(), hostname: env.HOST, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
 
-  const server = http.createServer((req, res) => {
-    const started = process.hrtime.bigint();
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID().replace(/-/g, '');
     res.setHeader('X-Request-Id', requestId);
@@ -61,23 +63,14 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
     // The path only: query strings may carry private_token; a token pasted into the path is filtered.
     const path = (req.url ?? '/').split('?')[0];
     observeRequest(req, res, path);
-    res.on('finish', () => {
-      if (path.startsWith('/_next/')) return;
-      log('info', 'request', {
-        method: req.method,
-        path: redactPath(path),
-        status: res.statusCode,
-        duration_ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-        request_id: requestId,
-      });
-    });
+    logRequest(req, res, path, requestId);
     if (isApiPath(path) && malformedPath(path)) return refuse(res, 400);
     if (isApiPath(path) && hasDotSegment(path)) return refuse(res, 404);
     if (declaredTooLarge(req)) return refuse(res, 413);
     if (!path.startsWith('/api/v4/')) capUndeclaredBody(req);
     if (path === METRICS_PATH) {
       serveMetrics(req, res, req.socket.remoteAddress).catch((err: unknown) => {
-        logError('metrics failed', err, { request_id: requestId });
+        logError('metrics failed', err, { correlation_id: requestId });
         if (!res.headersSent) res.statusCode = 500;
         res.end();
       });
@@ -85,16 +78,31 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
     }
     const failed = (err: unknown) => {
       const unavailable = isDatabaseUnavailable(err);
-      logError(unavailable ? 'database unavailable' : 'request failed', err, { request_id: requestId, path: redactPath(path) });
+      logError(unavailable ? 'database unavailable' : 'request failed', err, { correlation_id: requestId, path: redactPath(path) });
       if (!res.headersSent) {
         res.statusCode = unavailable ? 503 : 500;
         res.setHeader('Content-Type', 'application/json');
       }
       res.end(JSON.stringify({ message: unavailable ? '503 Service Unavailable' : '500 Internal Server Error' }));
     };
+    if (isHealthPath(path)) return void serveHealth(req, res, path, req.socket.remoteAddress, instance).catch(failed);
     const fast = env.RUNWAY_RUNNER_FAST_PATH ? fastPathHandler(req.method, path) : undefined;
     if (fast) return void serveFastPath(req, res, fast).catch(failed);
     handle(req, res).catch(failed);
+  };
+  // Every request runs in its own context: its database time and user reach its log line.
+  const server = http.createServer(withRequestContext(serve));
+  // SIGTERM and SIGINT drain the instance; readiness fails from the first signal on.
+  const instance = installDrain({
+    server,
+    blackoutSeconds: env.RUNWAY_SHUTDOWN_BLACKOUT_SECONDS,
+    timeoutSeconds: env.RUNWAY_SHUTDOWN_TIMEOUT_SECONDS,
+    stopWorker,
+    release: async () => {
+      await closeHub().catch(() => undefined);
+      await disconnectDb().catch(() => undefined);
+      await database.stop().catch(() => undefined);
+    },
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     const status = answerClientError(err, socket);
@@ -108,22 +116,4 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
 
   const facts = { url: externalUrl(), embedded: database.embedded, generatedRootPassword: boot.generatedRootPassword, demo: env.RUNWAY_DEMO };
   await announceStart(facts, { banner: opts.banner });
-
-  const stop = async () => {
-    // Held runner polls are answered and event streams ended now (either would hold server.close()
-    // forever; their clients come back, to this instance or another), so closing waits only for requests
-    // already being served.
-    releaseHeldPolls();
-    closeEventStreams();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      setTimeout(resolve, 5_000).unref();
-    });
-    await closeHub().catch(() => undefined);
-    await disconnectDb().catch(() => undefined);
-    await database.stop().catch(() => undefined);
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }

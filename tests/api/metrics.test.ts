@@ -1,8 +1,10 @@
-// GET /-/metrics: Prometheus's text format with request, database, queue, runner and process metrics,
-// readable from loopback by default and refused (403) to addresses outside the monitoring allowlist.
-import type { ChildProcess } from 'node:child_process';
+// GET /-/metrics: Prometheus's text format with request, database, queue, runner, long-lived request,
+// throttle, build and process metrics, readable from loopback by default (tests/api/monitoring.test.ts
+// checks the allowlist), and clean under `promtool check metrics`.
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../support/database';
+import { openEventStream } from '../support/event-stream';
 import { cli, freePort, runwayEnv, startServer, stopServer } from '../support/server';
 
 /** The value of one series (exact label set) in a Prometheus text exposition, or undefined. */
@@ -27,7 +29,8 @@ describe('[OPS] Prometheus metrics', () => {
     database = await freshDatabase(`runway_test_metrics_${process.pid}`, await freePort());
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: base });
+    // Anonymous API requests are throttled (3 an hour) so that a refusal shows in the throttle counter.
+    const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: base, RUNWAY_RATE_LIMIT_UNAUTHENTICATED_API: '3/3600' });
     const made = cli(['create-token', '--username', 'root', '--scopes', 'api', '--name', 'metrics'], env);
     expect(made.status, made.stderr).toBe(0);
     token = made.stdout.trim();
@@ -84,19 +87,66 @@ describe('[OPS] Prometheus metrics', () => {
     expect(await post.json()).toEqual({ message: '405 Method Not Allowed' });
   });
 
-  // A second instance on the same database needs a PostgreSQL server (PGlite belongs to one process).
-  it.skipIf(!process.env.DATABASE_URL)(
-    'refuses addresses outside RUNWAY_MONITORING_ALLOWLIST with 403',
-    async () => {
-      const port = await freePort();
-      const other = `http://127.0.0.1:${port}`;
-      servers.push(await startServer(port, runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: other, RUNWAY_MONITORING_ALLOWLIST: '192.0.2.0/24' })));
-      const res = await fetch(`${other}/-/metrics`);
-      expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ message: '403 Forbidden' });
-      // The rest of the instance is unaffected.
-      expect((await fetch(`${other}/-/liveness`)).status).toBe(200);
-    },
-    120_000,
-  );
+  const scrape = async () => (await fetch(`${base}/-/metrics`)).text();
+  const poll = (token: string, lastUpdate?: string) =>
+    fetch(`${base}/api/v4/jobs/request`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token, last_update: lastUpdate }),
+    });
+
+  it('counts held runner polls and event streams in their own series, not as request latency', async () => {
+    const made = await api('/user/runners', { method: 'POST', body: JSON.stringify({ runner_type: 'instance_type', description: 'metrics-poll' }) });
+    const runnerToken = ((await made.json()) as { token: string }).token;
+    const first = await poll(runnerToken);
+    expect(first.status).toBe(204);
+    const held = poll(runnerToken, first.headers.get('x-gitlab-last-update')!);
+    await expect.poll(async () => sample(await scrape(), 'runway_runner_polls_held'), { timeout: 5_000 }).toBe(1);
+    expect((await held).status).toBe(204);
+    const stream = await openEventStream(`${base}/api/v4/runners/events`, { 'PRIVATE-TOKEN': token });
+    expect(stream.status).toBe(200);
+
+    const text = await scrape();
+    expect(sample(text, 'runway_event_streams_open')).toBe(1);
+    expect(sample(text, 'runway_runner_polls_held')).toBe(0);
+    // The held poll (RUNWAY_LONG_POLLING_SECONDS is 2 in tests) ended by timing out.
+    expect(sample(text, 'runway_runner_job_request_hold_seconds_count', { outcome: 'timeout' })).toBe(1);
+    expect(sample(text, 'runway_runner_job_request_hold_seconds_sum', { outcome: 'timeout' })).toBeGreaterThanOrEqual(1.9);
+    // Only the poll answered at once is a request duration; the open stream is not in flight.
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'POST', route: '/api/v4/jobs/request', status: '204' })).toBe(1);
+    expect(text).not.toContain('route="/api/v4/runners/events"');
+    expect(sample(text, 'http_requests_in_flight')).toBe(1); // the scrape itself
+    stream.close();
+    await expect.poll(async () => sample(await scrape(), 'runway_event_streams_open'), { timeout: 5_000 }).toBe(0);
+  });
+
+  it("labels every /api path outside v3 and v4 as one route, counts throttled requests under GitLab's names and names the build", async () => {
+    for (let i = 0; i < 5; i++) await fetch(`${base}/api/v5/projects/${i}`);
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await fetch(`${base}/api/v4/version`)).status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
+    const text = await scrape();
+    expect(text).not.toContain('[...path]');
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/*', status: '404' })).toBe(5);
+    const throttled = statuses.filter((s) => s === 429).length;
+    expect(sample(text, 'gitlab_rack_attack_events_total', { event_type: 'throttle', event_name: 'throttle_unauthenticated_api' })).toBe(throttled);
+    expect(sample(text, 'gitlab_rack_attack_throttle_limit', { event_name: 'throttle_unauthenticated_api' })).toBe(3);
+    expect(sample(text, 'gitlab_rack_attack_throttle_period_seconds', { event_name: 'throttle_unauthenticated_api' })).toBe(3600);
+    const build = /^runway_build_info\{version="([^"]+)",revision="([^"]+)"\} 1$/m.exec(text);
+    expect(build?.[1]).toMatch(/^\d+\.\d+\.\d+/);
+    expect(build?.[2]).toMatch(/^([0-9a-f]{7,40}|unknown)$/);
+  });
+
+  // promtool ships in Debian's `prometheus` package (.ci/run installs it); CI never skips this check.
+  const promtool = spawnSync('promtool', ['--version']).status === 0;
+  it.skipIf(!promtool && !process.env.CI)("passes `promtool check metrics` for Runway's own metrics", async () => {
+    const text = await scrape();
+    const run = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(run.error, 'promtool must be installed (Debian: apt-get install prometheus)').toBeUndefined();
+    // One problem a line, `<metric> <problem>`; Node's own process_*/nodejs_* metrics come from prom-client.
+    const problems = `${run.stdout}\n${run.stderr}`.split('\n').filter((line) => /^(runway_|http_|gitlab_)/.test(line.trim()));
+    expect(problems).toEqual([]);
+    // A parse error of the whole exposition would not name a metric.
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/error while linting|text format parsing error/i);
+  });
 });

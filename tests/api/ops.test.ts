@@ -19,7 +19,7 @@ describe('[OPS] request logs', () => {
     database = await freshDatabase(`runway_test_ops_${process.pid}`, dbPort);
     base = `http://127.0.0.1:${port}`;
     const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: base, RUNWAY_LOG_LEVEL: 'info' });
-    const made = cli(['create-token', '--username', 'root', '--scopes', 'api', '--name', 'ops'], env);
+    const made = cli(['create-token', '--username', 'root', '--scopes', 'api,sudo', '--name', 'ops'], env);
     expect(made.status).toBe(0);
     token = made.stdout.trim();
     server = await startServer(port, env);
@@ -31,16 +31,89 @@ describe('[OPS] request logs', () => {
     await database?.drop();
   });
 
-  it('writes one JSON line per request with method, path, status, duration and request id, and no token', async () => {
-    const res = await fetch(`${base}/api/v4/version?private_token=${token}`, { headers: { 'X-Request-Id': 'ops-log-check' } });
+  const entryFor = async (correlationId: string) => {
+    await expect.poll(() => lines.find((l) => l.includes(`"correlation_id":"${correlationId}"`)), { timeout: 5000 }).toBeDefined();
+    return JSON.parse(lines.find((l) => l.includes(`"correlation_id":"${correlationId}"`))!);
+  };
+
+  it("writes one JSON line per request with GitLab's api_json.log fields, and no token", async () => {
+    const root = (await (await fetch(`${base}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': token } })).json()) as { id: number };
+    const res = await fetch(`${base}/api/v4/version?private_token=${token}`, {
+      headers: { 'X-Request-Id': 'ops-log-check', 'User-Agent': 'python-gitlab/4.4.0' },
+    });
     expect(res.status).toBe(200);
     const res2 = await fetch(`${base}/api/v4/version`, { headers: { 'PRIVATE-TOKEN': token, 'X-Request-Id': 'ops-log-check-2' } });
     expect(res2.status).toBe(200);
-    await expect.poll(() => lines.filter((l) => l.includes('ops-log-check')).length, { timeout: 5000 }).toBe(2);
-    const entry = JSON.parse(lines.find((l) => l.includes('"ops-log-check"'))!);
-    expect(entry).toMatchObject({ level: 'info', msg: 'request', method: 'GET', path: '/api/v4/version', status: 200, request_id: 'ops-log-check' });
-    expect(typeof entry.duration_ms).toBe('number');
+    const entry = await entryFor('ops-log-check');
+    expect(entry).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      path: '/api/v4/version',
+      route: '/api/v4/version',
+      status: 200,
+      remote_ip: '127.0.0.1',
+      ua: 'python-gitlab/4.4.0',
+      user_id: root.id,
+      username: 'root',
+      correlation_id: 'ops-log-check',
+    });
+    expect(entry.duration_s).toBeGreaterThan(0);
+    // Authenticating the token took database statements, and their time is this request's.
+    expect(entry.db_count).toBeGreaterThanOrEqual(1);
+    expect(entry.db_duration_s).toBeGreaterThan(0);
+    expect(entry.db_duration_s).toBeLessThanOrEqual(entry.duration_s);
+    await entryFor('ops-log-check-2');
     expect(lines.join('\n')).not.toContain(token);
+  });
+
+  it('names the user the request acted as (after Sudo), and no user when anonymous', async () => {
+    const created = await fetch(`${base}/api/v4/users`, {
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'ops.logged', email: 'ops.logged@example.com', name: 'Ops Logged', password: 'ops-logged-password-1' }),
+    });
+    expect(created.status).toBe(201);
+    const user = (await created.json()) as { id: number };
+    const sudo = await fetch(`${base}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': token, Sudo: 'ops.logged', 'X-Request-Id': 'ops-log-sudo' } });
+    expect(sudo.status).toBe(200);
+    expect(await entryFor('ops-log-sudo')).toMatchObject({ user_id: user.id, username: 'ops.logged', route: '/api/v4/user', status: 200 });
+    const anonymous = await fetch(`${base}/api/v4/version`, { headers: { 'X-Request-Id': 'ops-log-anonymous' } });
+    expect(anonymous.status).toBe(401);
+    const entry = await entryFor('ops-log-anonymous');
+    expect(entry).toMatchObject({ status: 401, route: '/api/v4/version', remote_ip: '127.0.0.1', ua: expect.any(String) });
+    expect(entry).not.toHaveProperty('user_id');
+    expect(entry).not.toHaveProperty('username');
+  });
+
+  it('logs runner polls of the fast path with their route and database time, and a client that left as 499', async () => {
+    const made = await fetch(`${base}/api/v4/user/runners`, {
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ runner_type: 'instance_type' }),
+    });
+    const runner = (await made.json()) as { token: string };
+    const poll = (id: string, body: object, signal?: AbortSignal) =>
+      fetch(`${base}/api/v4/jobs/request`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Request-Id': id },
+        body: JSON.stringify(body),
+        signal,
+      });
+    const first = await poll('ops-log-poll', { token: runner.token });
+    expect(first.status).toBe(204);
+    const entry = await entryFor('ops-log-poll');
+    expect(entry).toMatchObject({ route: '/api/v4/jobs/request', status: 204, method: 'POST' });
+    expect(entry.db_count).toBeGreaterThanOrEqual(1);
+    expect(entry).not.toHaveProperty('user_id');
+    // A held poll whose runner goes away before the answer.
+    const controller = new AbortController();
+    const held = poll('ops-log-gone', { token: runner.token, last_update: first.headers.get('x-gitlab-last-update') }, controller.signal);
+    await new Promise((r) => setTimeout(r, 500));
+    controller.abort();
+    await expect(held).rejects.toThrow();
+    expect(await entryFor('ops-log-gone')).toMatchObject({ route: '/api/v4/jobs/request', status: 499 });
+    expect(lines.join('\n')).not.toContain(runner.token);
   });
 
   it('filters token-shaped path segments (a token pasted into the URL) out of the request log', async () => {

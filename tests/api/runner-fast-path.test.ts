@@ -301,7 +301,7 @@ describe.skipIf(!external)('[RUNNERS] runner fast path and long polling', { time
       controller.abort();
       await expect(poll).rejects.toThrow();
       const line = await logged(instance, new RegExp(`held runner poll ended.*"runner_id":${runner.id}\\b`), from);
-      expect(JSON.parse(line)).toMatchObject({ reason: 'client gone' });
+      expect(JSON.parse(line)).toMatchObject({ reason: 'client_gone' });
     }
   });
 

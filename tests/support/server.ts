@@ -1,5 +1,6 @@
 // Starts a real Runway (`runway start`, production build) for a test run and stops it afterwards.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,8 @@ export function runwayEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     // A runner poll that echoes its last_update is held (long polling, 50 s by default): short here, so
     // client tests that poll twice wait a moment. tests/api/runner-fast-path.test.ts tests the holding.
     RUNWAY_LONG_POLLING_SECONDS: '2',
+    // Nothing balances load in tests: a stop need not wait the 10 s blackout (tests/api/drain.test.ts checks it).
+    RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: '0',
     ...extra,
   };
 }
@@ -46,7 +49,40 @@ export function cli(args: string[], env: NodeJS.ProcessEnv) {
   return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
 }
 
-export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+export interface LoopbackAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * One request to 127.0.0.1:`port`, sent from the loopback address `from` (127.0.0.1 unless given: a server
+ * whose monitoring allowlist leaves 127.0.0.1 out is reached from another one, such as 127.0.0.2).
+ */
+export function loopbackRequest(port: number, path: string, opts: { from?: string; method?: string } = {}): Promise<LoopbackAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', localAddress: opts.from ?? '127.0.0.1', agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.setTimeout(5_000, () => req.destroy(new Error('no answer within 5 s')));
+    req.end();
+  });
+}
+
+/** The status of GET `path` (sent from `from`), or 0 when nothing answers. */
+export function probe(port: number, path: string, from?: string): Promise<number> {
+  return loopbackRequest(port, path, { from }).then(
+    (answer) => answer.status,
+    () => 0,
+  );
+}
+
+/** Starts `runway start` and waits until /-/liveness answers 200 (probed from `opts.probeFrom`). */
+export async function startServer(port: number, env: NodeJS.ProcessEnv, opts: { probeFrom?: string } = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), 'start'], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     cwd: ROOT,
@@ -61,11 +97,7 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`runway exited early (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/-/liveness`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
+    if ((await probe(port, '/-/liveness', opts.probeFrom)) === 200) return child;
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGKILL');

@@ -1,5 +1,0 @@
-// GET /-/health
-import { healthResponse } from '@/lib/health/checks';
-
-export const dynamic = 'force-dynamic';
-export const GET = async () => healthResponse();

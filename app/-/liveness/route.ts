@@ -1,5 +1,0 @@
-// GET /-/liveness
-import { livenessResponse } from '@/lib/health/checks';
-
-export const dynamic = 'force-dynamic';
-export const GET = async () => livenessResponse();

@@ -1,0 +1,59 @@
+// One JSON line per request, with the fields of GitLab's api_json.log: what was asked (method, path
+// without its query string, route template), by whom (remote_ip through the trusted proxies, ua, and
+// user_id/username when the API authenticated someone), how it went (status, duration_s, db_duration_s,
+// db_count) and correlation_id (the X-Request-Id). Never a token: query strings are not logged and
+// token-shaped path segments are filtered (lib/server/redact).
+import type http from 'node:http';
+import { routeLabel } from '../metrics/http';
+import { currentRequest } from '../observability/request-context';
+import { clientIp } from '../rate-limits/client-ip';
+import { log, logEnabled } from './log';
+import { redactPath } from './redact';
+
+/** nginx's status for a request whose client went away before the answer was complete. */
+const CLIENT_CLOSED_REQUEST = 499;
+
+const round = (s: number) => Math.round(s * 1e6) / 1e6;
+
+function remoteIp(req: http.IncomingMessage): string {
+  try {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    return clientIp(headers);
+  } catch {
+    return req.socket.remoteAddress ?? 'unknown';
+  }
+}
+
+/**
+ * Logs the request when its answer is complete, or when the client leaves first (status 499). Call it
+ * inside the request's context (lib/observability/request-context), after the peer address is set.
+ */
+export function logRequest(req: http.IncomingMessage, res: http.ServerResponse, path: string, correlationId: string): void {
+  if (path.startsWith('/_next/')) return;
+  const started = process.hrtime.bigint();
+  const context = currentRequest();
+  let logged = false;
+  const write = () => {
+    if (logged || !logEnabled('info')) return;
+    logged = true;
+    const user = context?.user;
+    log('info', 'request', {
+      method: req.method,
+      path: redactPath(path),
+      status: res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST,
+      duration_s: round(Number(process.hrtime.bigint() - started) / 1e9),
+      db_duration_s: round(context?.dbSeconds ?? 0),
+      db_count: context?.dbCount ?? 0,
+      remote_ip: remoteIp(req),
+      ua: req.headers['user-agent'] ?? '',
+      route: routeLabel(path),
+      ...(user ? { user_id: user.id, username: user.username } : {}),
+      correlation_id: correlationId,
+    });
+  };
+  res.once('finish', write);
+  res.once('close', write);
+}
