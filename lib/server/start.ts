@@ -12,6 +12,7 @@ import { resolveDatabase, publishDatabase } from './database';
 import { log, logError } from './log';
 import { PEER_ADDRESS_HEADER } from '../rate-limits/client-ip';
 import { redactPath } from './redact';
+import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { startMessage } from './start-message';
@@ -49,8 +50,10 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
 
+  const hardening = securityHeaders(externalUrl());
   const server = http.createServer((req, res) => {
     const started = process.hrtime.bigint();
+    setSecurityHeaders(res, hardening); // before anything can answer: every response carries them
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID().replace(/-/g, '');
     res.setHeader('X-Request-Id', requestId);
