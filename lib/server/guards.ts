@@ -3,8 +3,9 @@
 // requests Node's parser rejects (over-long request lines and headers, malformed syntax).
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { maxBodyBytes } from '../config/env';
+import { externalUrl, maxBodyBytes } from '../config/env';
 import { BASE_HEADERS as GITLAB_HEADERS } from '../api/response';
+import { securityHeaders } from './security-headers';
 
 const BASE_HEADERS = { ...GITLAB_HEADERS, 'Cache-Control': 'no-store' };
 
@@ -115,7 +116,8 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): n
     `HTTP/1.1 ${status} ${STATUS_TEXT[status]}`,
     'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(body)}`,
-    ...Object.entries(BASE_HEADERS).map(([k, v]) => `${k}: ${v}`),
+    // Written on the socket, past the http wrapper that sets these on every other answer.
+    ...Object.entries({ ...BASE_HEADERS, ...securityHeaders(externalUrl()) }).map(([k, v]) => `${k}: ${v}`),
     'Connection: close',
   ].join('\r\n');
   // A HEAD request's answer has no body (its Content-Length still says what a GET would get): the

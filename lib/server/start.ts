@@ -18,6 +18,7 @@ import { logRequest } from './request-log';
 import { installDrain } from './drain';
 import { withRequestContext } from '../observability/request-context';
 import { isHealthPath, serveHealth } from '../health/checks';
+import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { announceStart } from './announce';
@@ -54,7 +55,9 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
   await app.prepare();
   const handle = app.getRequestHandler();
 
+  const hardening = securityHeaders(externalUrl());
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    setSecurityHeaders(res, hardening); // before anything can answer: every response carries them
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID().replace(/-/g, '');
     res.setHeader('X-Request-Id', requestId);
