@@ -19,6 +19,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 
 describe('[OPS] Prometheus metrics', () => {
   let database: TestDatabase;
+  const databases: TestDatabase[] = [];
   const servers: ChildProcess[] = [];
   let base: string;
   let token: string;
@@ -36,7 +37,7 @@ describe('[OPS] Prometheus metrics', () => {
 
   afterAll(async () => {
     await Promise.all(servers.map(stopServer));
-    await database?.drop();
+    await Promise.all([database, ...databases].map((d) => d?.drop()));
   });
 
   const api = (path: string, init: RequestInit = {}) =>
@@ -84,19 +85,17 @@ describe('[OPS] Prometheus metrics', () => {
     expect(await post.json()).toEqual({ message: '405 Method Not Allowed' });
   });
 
-  // A second instance on the same database needs a PostgreSQL server (PGlite belongs to one process).
-  it.skipIf(!process.env.DATABASE_URL)(
-    'refuses addresses outside RUNWAY_MONITORING_ALLOWLIST with 403',
-    async () => {
-      const port = await freePort();
-      const other = `http://127.0.0.1:${port}`;
-      servers.push(await startServer(port, runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: other, RUNWAY_MONITORING_ALLOWLIST: '192.0.2.0/24' })));
-      const res = await fetch(`${other}/-/metrics`);
-      expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ message: '403 Forbidden' });
-      // The rest of the instance is unaffected.
-      expect((await fetch(`${other}/-/liveness`)).status).toBe(200);
-    },
-    120_000,
-  );
+  // The second instance has a database of its own: the embedded one (PGlite) belongs to one process.
+  it('refuses addresses outside RUNWAY_MONITORING_ALLOWLIST with 403', async () => {
+    const port = await freePort();
+    const other = `http://127.0.0.1:${port}`;
+    const own = await freshDatabase(`runway_test_metrics_allowlist_${process.pid}`, await freePort());
+    databases.push(own);
+    servers.push(await startServer(port, runwayEnv({ ...own.env, RUNWAY_EXTERNAL_URL: other, RUNWAY_MONITORING_ALLOWLIST: '192.0.2.0/24' })));
+    const res = await fetch(`${other}/-/metrics`);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: '403 Forbidden' });
+    // The rest of the instance is unaffected.
+    expect((await fetch(`${other}/-/liveness`)).status).toBe(200);
+  }, 120_000);
 });
