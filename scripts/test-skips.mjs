@@ -17,8 +17,11 @@ export function skippedByFile({ root, vitest, playwright }) {
     entry.reasons.add(reason || NO_REASON);
     skips.set(file, entry);
   };
-  for (const file of vitest?.testResults ?? [])
-    for (const t of file.assertionResults ?? []) if (SKIPPED.has(t.status)) note(path.relative(root, file.name), t.meta?.skipReason);
+  for (const file of vitest?.testResults ?? []) {
+    // A failed hook (beforeAll) leaves the file's tests reported as skipped.
+    const fallback = file.status === 'failed' ? 'not run: a hook of the file failed' : undefined;
+    for (const t of file.assertionResults ?? []) if (SKIPPED.has(t.status)) note(path.relative(root, file.name), t.meta?.skipReason ?? fallback);
+  }
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? []) {

@@ -20,6 +20,7 @@ const vitest = {
       ],
     },
     { name: '/repo/lib/b.test.ts', assertionResults: [{ status: 'passed', meta: {} }] },
+    { name: '/repo/tests/api/hook.test.ts', status: 'failed', assertionResults: [{ status: 'skipped', meta: {} }] },
   ],
 };
 const playwright = {
@@ -46,6 +47,7 @@ describe('[PLATFORM] npm test: skipped tests by file', () => {
       'Skipped tests, by file:',
       '  - e2e/live.spec.ts (1): needs a second instance',
       '  - lib/a.test.ts (1): no reason given',
+      '  - tests/api/hook.test.ts (1): not run: a hook of the file failed',
       '  - tests/api/two.test.ts (2): needs a PostgreSQL server (DATABASE_URL): two instances',
     ]);
   });
