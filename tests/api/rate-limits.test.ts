@@ -81,7 +81,7 @@ beforeAll(async () => {
   expect(made.status, made.stderr).toBe(0);
   rootToken = made.stdout.trim();
   server = await startServer(port, env);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   if (server) await stopServer(server);
