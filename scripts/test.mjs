@@ -3,11 +3,12 @@
 // changed), typecheck, then run unit + API tests (vitest) and the browser tests (Playwright, Debian's
 // Chromium). API and browser tests start their own Runway on a fresh database: the PostgreSQL server in
 // DATABASE_URL, else the embedded PGlite. A lint or type error counts as a failure, but the tests still run so
-// one run shows everything. Ends with one summary line.
+// one run shows everything. Ends with the skipped tests by file, with their reasons, and one summary line.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { formatSkips, skippedByFile } from './test-skips.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -105,6 +106,12 @@ if (!process.env.RUNWAY_SKIP_E2E) {
 if (vitestStatus !== 0 && failed === 0) failed += 1;
 if (pwStatus !== 0 && failed === 0) failed += 1;
 failed += failedChecks.length;
+// What was left out and why, then the failures last (a CI log is often read from its tail only).
+const readReport = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
+const skipLines = formatSkips(
+  skippedByFile({ root, vitest: readReport(vitestJson), playwright: process.env.RUNWAY_SKIP_E2E ? undefined : readReport(pwJson) }),
+);
+if (skipLines.length) console.log(`\n${skipLines.join('\n')}`);
 if (failures.length) console.error(`\nFailed tests (${failures.length}), in brief:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 for (const check of failedChecks) console.error(`FAILED: npm run ${check} reported errors; its last lines:\n    ${checkTails[check] ?? ''}`);
 const ok = vitestStatus === 0 && pwStatus === 0 && failed === 0;

@@ -7,7 +7,7 @@ import { PrismaClient } from './generated/client';
 import { log } from '../server/log';
 import { observeStatement } from '../metrics/registry';
 import { recordDbStatement } from '../observability/request-context';
-import { preparedStatementsEnabled, statementNamer, type StatementNamer } from './statement-names';
+import { preparedStatementsEnabled, sessionAwareNamer, SHARED_SESSION_PROBE, type StatementNamer } from './statement-names';
 
 interface Connection {
   url: string;
@@ -36,7 +36,9 @@ function open(url: string): Connection {
       (globalThis as { __runwayPoolNotification?: (c: string, p: string) => void }).__runwayPoolNotification?.(m.channel, m.payload ?? ''),
     ),
   );
-  const name = preparedStatementsEnabled() ? statementNamer() : undefined;
+  // Statement names only where each connection has a session of its own: never on the embedded database.
+  const askShared = async () => (await pool.query<{ shared: boolean }>(SHARED_SESSION_PROBE)).rows[0]?.shared !== false;
+  const name = preparedStatementsEnabled() ? sessionAwareNamer(askShared) : undefined;
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, {
       disposeExternalPool: true,

@@ -7,7 +7,7 @@ export const MAX_NAMED_STATEMENTS = 2000;
 
 /**
  * A statementNameGenerator for @prisma/adapter-pg: the same text always gets the same name (a counter;
- * names only need to be unique per connection, and each process has its own connections).
+ * names only need to be unique per session, and on a PostgreSQL server each connection has its own).
  */
 export type StatementNamer = (query: { sql: string }) => string | undefined;
 
@@ -25,12 +25,40 @@ export function statementNamer(limit = MAX_NAMED_STATEMENTS): StatementNamer {
 }
 
 /**
- * Whether to prepare statements: on by default against a PostgreSQL server; off on the embedded
- * database (its sockets share one session, so two connections preparing one name would collide) and
- * when RUNWAY_DB_PREPARED_STATEMENTS=false (poolers in transaction mode without prepared-statement support).
+ * Whether the operator allows prepared statements: yes unless RUNWAY_DB_PREPARED_STATEMENTS=false (poolers in
+ * transaction mode without prepared-statement support). The database has its say too (sessionAwareNamer).
  */
 export function preparedStatementsEnabled(env: Record<string, string | undefined> = process.env): boolean {
   const v = env.RUNWAY_DB_PREPARED_STATEMENTS?.trim().toLowerCase();
   if (v) return ['true', '1', 'yes'].includes(v);
   return true;
+}
+
+/**
+ * Asked once per pool: is every connection a session of its own? Not on PGlite (the embedded database): its
+ * socket server multiplexes every connection, of every process, onto its one session, where a statement
+ * prepared by one connection stays (even after that socket closes) and the next connection that prepares
+ * the same name fails with 42P05. The engine says so itself, whatever URL or process reached it.
+ */
+export const SHARED_SESSION_PROBE = `SELECT strpos(version(), 'PGlite') > 0 AS shared`;
+
+/**
+ * Names statements only once the database has answered that each connection has a session of its own; until
+ * then (and on a shared session, always) statements run unnamed. `askShared` runs SHARED_SESSION_PROBE on
+ * the pool: started by the first statement, not awaited by it, and asked again after a failure.
+ */
+export function sessionAwareNamer(askShared: () => Promise<boolean>, namer: StatementNamer = statementNamer()): StatementNamer {
+  let ownSession: boolean | undefined;
+  let asking = false;
+  return (query) => {
+    if (ownSession) return namer(query);
+    if (ownSession === undefined && !asking) {
+      asking = true;
+      askShared().then(
+        (shared) => (ownSession = !shared),
+        () => (asking = false),
+      );
+    }
+    return undefined;
+  };
 }

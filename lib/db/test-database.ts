@@ -1,9 +1,12 @@
-// For unit tests that need a real database in-process: a fresh in-memory PGlite served on loopback,
-// published to lib/db/client as this process's database for the tests of the calling suite.
+// For unit tests that need a real database in-process: a fresh in-memory PGlite served on loopback, or a
+// fresh database on the PostgreSQL server in DATABASE_URL, published to lib/db/client as this process's
+// database for the tests of the calling suite.
+import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 import { applyMigrations } from './migrations';
 import { disconnectDb } from './client';
+import { testServerUrl } from './test-server';
 
 export function useInMemoryDatabase(opts: { migrate: boolean }): void {
   let database: EmbeddedDatabase | undefined;
@@ -17,5 +20,26 @@ export function useInMemoryDatabase(opts: { migrate: boolean }): void {
     await disconnectDb();
     await database?.stop();
     delete process.env.RUNWAY_RESOLVED_DATABASE_URL;
+  });
+}
+
+/** A fresh database `name` on the server in DATABASE_URL (call inside a describe with needsServer()). */
+export function useServerDatabase(name: string): void {
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: testServerUrl });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  beforeAll(async () => {
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin(`CREATE DATABASE "${name}"`);
+    const url = new URL(testServerUrl!);
+    url.pathname = `/${name}`;
+    process.env.RUNWAY_RESOLVED_DATABASE_URL = url.toString();
+  }, 60_000);
+  afterAll(async () => {
+    await disconnectDb();
+    delete process.env.RUNWAY_RESOLVED_DATABASE_URL;
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
 }

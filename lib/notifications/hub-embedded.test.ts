@@ -21,7 +21,7 @@ describe('[PLATFORM] notification hub on the embedded database', () => {
     await closeHub();
     await disconnectDb();
     await embedded?.stop();
-    for (const key of ['RUNWAY_RESOLVED_DATABASE_URL', 'RUNWAY_DB_POOL_MAX', 'RUNWAY_DB_PREPARED_STATEMENTS', IN_PROCESS_FLAG]) {
+    for (const key of ['RUNWAY_RESOLVED_DATABASE_URL', 'RUNWAY_DB_POOL_MAX', IN_PROCESS_FLAG]) {
       if (saved[key] === undefined) delete process.env[key];
       else process.env[key] = saved[key];
     }

@@ -4,6 +4,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../db/migrations';
+import { needsServer } from '../db/test-server';
 import { disconnectDb } from '../db/client';
 import { closeHub, HUB_APPLICATION_NAME, IN_PROCESS_FLAG, notifyChannel, parseRunnerChange, RUNNER_CHANGES_CHANNEL, subscribe } from './hub';
 
@@ -35,7 +36,7 @@ function inbox() {
 
 const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
-describe.skipIf(!serverUrl)('[PLATFORM] notification hub', () => {
+describe('[PLATFORM] notification hub', needsServer('LISTEN/NOTIFY across connections (the embedded one has a single session)'), () => {
   let url: string;
   let other: pg.Client;
 

@@ -81,11 +81,10 @@ async function probe(url: string, pid: number): Promise<void> {
 /** Publishes the chosen database to this process (route handlers read it through lib/db/client). */
 export function publishDatabase(database: ResolvedDatabase): void {
   process.env.RUNWAY_RESOLVED_DATABASE_URL = database.url;
-  // PGlite has a single session: one connection, or transactions would interleave.
-  // Its sockets share that session too, so named statements of two connections could collide.
+  // PGlite has a single session: one connection, or transactions would interleave. (Its sockets share that
+  // session, so lib/db/client names no statements there: it asks the database, see lib/db/statement-names.)
   if (database.embedded) {
     process.env.RUNWAY_DB_POOL_MAX = '1';
-    process.env.RUNWAY_DB_PREPARED_STATEMENTS = 'false';
     // LISTEN over the shared session is unreliable; a single process notifies itself (lib/notifications/hub).
     process.env.RUNWAY_NOTIFICATIONS_IN_PROCESS = 'true';
   }

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => client?.disconnectDb());
 
 describe('[AUDIT] demo seed', () => {
-  it('writes a month of runner changes once, readable through the API', async () => {
+  it('writes a month of runner changes once, readable through the API', { timeout: 120_000 }, async () => {
     const { seedPlatformDemo } = await import('../../lib/seed/platform');
     const { seedRunnersDemo } = await import('../../lib/seed/runners');
     const { seedAuditDemo } = await import('../../lib/seed/audit');

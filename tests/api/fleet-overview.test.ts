@@ -6,8 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { cli, freePort, runwayEnv, startServer, stopServer } from '../support/server';
-
-const external = !!process.env.DATABASE_URL;
+import { needsServer } from '../../lib/db/test-server';
 
 let database: TestDatabase;
 let servers: ChildProcess[] = [];
@@ -111,7 +110,7 @@ const day = (daysAgo: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-describe.skipIf(!external)('[FLEET] fleet overview API on a seeded fleet', { timeout: 60_000 }, () => {
+describe('[FLEET] fleet overview API on a seeded fleet', { ...needsServer('two Runway instances on one database'), timeout: 60_000 }, () => {
   beforeAll(async () => {
     database = await freshDatabase(`runway_test_fleet_${process.pid}`, await freePort());
     const env = runwayEnv({ ...database.env });

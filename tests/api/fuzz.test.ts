@@ -394,7 +394,7 @@ beforeAll(async () => {
   expect(made.status).toBe(0);
   token = made.stdout.trim();
   server = await startServer(port, env);
-}, 180_000);
+}, 420_000);
 
 afterAll(async () => {
   if (server) await stopServer(server);

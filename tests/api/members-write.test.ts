@@ -20,6 +20,9 @@ const MEMBER_KEYS = [
   'expires_at',
 ];
 const FORBIDDEN = { message: '403 Forbidden' };
+// The embedded database serves one transaction at a time (a pool of one connection), so there the demotions
+// only ever run in one of their two orders: fewer trials show both.
+const OWNER_RACE_TRIALS = process.env.DATABASE_URL ? 200 : 40;
 
 async function groupOwners(groupId: number): Promise<number[]> {
   const res = await api('GET', `/groups/${groupId}/members`, { token: rootToken(), query: { per_page: 100 } });
@@ -185,11 +188,11 @@ describe('[NAMESPACES] PUT and DELETE members', () => {
     expect(left.map((r) => r.user_id)).toEqual([kept.id]);
   });
 
-  it('never leaves a group without an owner when its last two owners demote each other concurrently (200 trials)', async () => {
+  it(`never leaves a group without an owner when its last two owners demote each other concurrently (${OWNER_RACE_TRIALS} trials)`, async () => {
     const a = await createUser();
     const b = await createUser();
     let notExactlyOneWinner = 0;
-    for (let trial = 0; trial < 200; trial++) {
+    for (let trial = 0; trial < OWNER_RACE_TRIALS; trial++) {
       const group = await createGroup(a.token);
       await addGroupMember(a.token, group.id, b.id, 50);
       // Even trials: each owner demotes the other. Odd trials: an admin demotes one and removes the other.

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { cli, freePort, ROOT, runwayEnv, startServer, stopServer } from '../support/server';
 import type { ChildProcess } from 'node:child_process';
+import { needsServer } from '../../lib/db/test-server';
 
 describe('[OPS] request logs', () => {
   let database: TestDatabase;
@@ -137,8 +138,9 @@ describe('[OPS] request logs', () => {
 });
 
 describe('[OPS] migrations at start', () => {
-  it.skipIf(!process.env.DATABASE_URL)(
+  it(
     'lets several instances migrate one database at once (advisory lock)',
+    { ...needsServer('several processes migrate one database'), timeout: 120_000 },
     async () => {
       const database = await freshDatabase(`runway_test_migrate_${process.pid}`, 0);
       try {
@@ -165,6 +167,5 @@ describe('[OPS] migrations at start', () => {
         await database.drop();
       }
     },
-    120_000,
   );
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => client?.disconnectDb());
 
 describe('[NAMESPACES] platform demo seed', () => {
-  it('creates users at every level, a 3-deep group tree and projects, and is idempotent', async () => {
+  it('creates users at every level, a 3-deep group tree and projects, and is idempotent', { timeout: 120_000 }, async () => {
     const first = await seed.seedPlatformDemo();
     // Only the demo's own rows: other test files write to the same database meanwhile.
     const counts = async () => {

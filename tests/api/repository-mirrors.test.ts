@@ -13,6 +13,7 @@ import { freshDatabase, type TestDatabase } from '../support/database';
 import { runwayEnv } from '../support/server';
 import { runCli } from '../fixtures/imports';
 import { ALICE, addCommit, buildLinearRepo, buildSampleRepo, removeRepo, type FixtureRepo } from '../fixtures/git-repos';
+import { needsServer } from '../../lib/db/test-server';
 
 // The same project id in both databases: before mirrors were keyed by database, both used <id>.git.
 const PROJECT_ID = 4242;
@@ -66,7 +67,7 @@ const hasObject = (mirror: string, sha: string) => {
   }
 };
 
-describe.skipIf(!process.env.DATABASE_URL)('[REPOSITORIES] mirrors on disk', () => {
+describe('[REPOSITORIES] mirrors on disk', needsServer('two databases used from one data folder'), () => {
   let dataDir: string;
   let first: Instance;
   let second: Instance;

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => client?.disconnectDb());
 
 describe('[RUNNERS] stale cleanup demo seed', () => {
-  it('adds long-stale and never-contacted runners and a past cleanup, once', async () => {
+  it('adds long-stale and never-contacted runners and a past cleanup, once', { timeout: 120_000 }, async () => {
     await platform.seedPlatformDemo();
     await cleanupSeed.seedRunnerCleanupDemo();
     await cleanupSeed.seedRunnerCleanupDemo();

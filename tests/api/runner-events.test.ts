@@ -10,13 +10,14 @@ import { addProjectMember, createGroup, createProject } from '../support/namespa
 import { freePort, runwayEnv, startServer, stopServer } from '../support/server';
 import { createToken, createUser, type TestUser } from '../support/users';
 import { createRunner, dbQuery, HOUR, setRunnerTimes } from './runners-admin-support';
+import { needsServer } from '../../lib/db/test-server';
 
 const MAINTAINER = 40;
 const eventsUrl = (base: string) => `${base}/api/v4/runners/events`;
 const about = (id: number, action?: string) => (e: StreamEvent) => e.event === 'runner' && e.data.id === id && (!action || e.data.action === action);
 
 // Two processes on one database need a PostgreSQL server (the embedded PGlite belongs to one process).
-describe.skipIf(!process.env.DATABASE_URL)('[RUNNERS] live runner events across instances', { timeout: 60_000 }, () => {
+describe('[RUNNERS] live runner events across instances', { ...needsServer('two Runway instances on one database'), timeout: 60_000 }, () => {
   let b: { url: string; server: ChildProcess };
   const streams: EventStream[] = [];
   const open = async (base: string, headers: Record<string, string>) => {

@@ -9,6 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { cli, freePort, runwayEnv, startServer, stopServer } from '../support/server';
+import { needsServer } from '../../lib/db/test-server';
 
 interface Instance {
   base: string;
@@ -22,7 +23,6 @@ interface Answer {
   body: string;
 }
 
-const external = !!process.env.DATABASE_URL;
 const MAX_BODY = 4096;
 const HOLD_SECONDS = 8;
 
@@ -139,7 +139,7 @@ async function holdStarted(instance: Instance, poll: Promise<unknown>): Promise<
   expect(answered).toBe(false);
 }
 
-describe.skipIf(!external)('[RUNNERS] runner fast path and long polling', { timeout: 60_000 }, () => {
+describe('[RUNNERS] runner fast path and long polling', { ...needsServer('three Runway instances on one database'), timeout: 60_000 }, () => {
   beforeAll(async () => {
     database = await freshDatabase(`runway_test_fast_path_${process.pid}`, await freePort());
     const env = runwayEnv({ ...database.env });

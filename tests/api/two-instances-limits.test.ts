@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { cli, freePort, runwayEnv, startServer, stopServer } from '../support/server';
 import { attemptSignIn, earlyInWindow } from '../support/sign-in';
+import { needsServer } from '../../lib/db/test-server';
 
 const PASSWORD = 'two-instances-password-1';
 
 // PGlite (the embedded database) belongs to one process: two instances need a PostgreSQL server.
-describe.skipIf(!process.env.DATABASE_URL)('[LIMITS] two instances, one database', () => {
+describe('[LIMITS] two instances, one database', needsServer('two Runway instances on one database'), () => {
   let database: TestDatabase;
   const servers: ChildProcess[] = [];
   let bases: [string, string];

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { freePort, ROOT_PASSWORD, runwayEnv, startServer, stopServer } from '../support/server';
 import { signIn, signOut, type TestSession } from '../support/users';
+import { needsServer } from '../../lib/db/test-server';
 
 interface Instance {
   url: string;
@@ -18,12 +19,10 @@ interface Instance {
   server: ChildProcess;
 }
 
-const external = !!process.env.DATABASE_URL;
-
 /** GET /api/v4/path on one instance with a session cookie. */
 const get = (instance: Instance, apiPath: string, session: TestSession) => fetch(`${instance.url}/api/v4${apiPath}`, { headers: { Cookie: session.cookie } });
 
-describe.skipIf(!external)('[PLATFORM] two Runway instances on one database', { timeout: 60_000 }, () => {
+describe('[PLATFORM] two Runway instances on one database', { ...needsServer('two Runway instances on one database'), timeout: 60_000 }, () => {
   let database: TestDatabase;
   let a: Instance;
   let b: Instance;

@@ -19,8 +19,9 @@ const reason = !hasGo
     : '';
 
 describe('[NAMESPACES] go-gitlab: user, group, project and member lifecycle', () => {
-  it.skipIf(!!reason)(
+  it(
     `creates, updates and deletes a user, a group and a project, and a member of it${reason ? ` (skipped: ${reason})` : ''}`,
+    { skip: !!reason, meta: { skipReason: reason || undefined }, timeout: 300_000 },
     async () => {
       const user = await createUser();
       const member = await createUser();
@@ -64,6 +65,5 @@ describe('[NAMESPACES] go-gitlab: user, group, project and member lifecycle', ()
         rmSync(work, { recursive: true, force: true });
       }
     },
-    300_000,
   );
 });

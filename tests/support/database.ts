@@ -40,6 +40,9 @@ export async function freshDatabase(name: string, embeddedPort: number): Promise
       DATABASE_URL: '',
       RUNWAY_DATA_DIR: dir,
       RUNWAY_EMBEDDED_DB_PORT: String(embeddedPort),
+      // The test processes open the server's database too (seeds in-process, inspection clients, trials in
+      // parallel): beyond the default four sockets the embedded server would turn them away.
+      RUNWAY_EMBEDDED_MAX_CONNECTIONS: '32',
     },
     inspectUrl: `postgresql://postgres:postgres@127.0.0.1:${embeddedPort}/postgres?sslmode=disable`,
     async drop() {},
