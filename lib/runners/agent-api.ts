@@ -2,7 +2,7 @@
 // API used by gitlab-runner, and the token resets. Route files under app/api/v4 only export these.
 import { endpoint } from '../api/handler';
 import { paramError, validationError } from '../api/errors';
-import { param } from '../api/params';
+import { ANY_SAFE_INTEGER, param } from '../api/params';
 import { created, noContent } from '../api/response';
 import { heartbeat, heartbeatIfDue, LEGACY_SYSTEM_XID, requestIp, runnerInfo, SYSTEM_XID_MAX_LENGTH, lastUpdateValue } from './heartbeat';
 import {
@@ -61,7 +61,8 @@ const runnerAttributeParams = {
   access_level: param.string().values(ACCESS_LEVELS),
   run_untagged: param.boolean(),
   tag_list: param.array(),
-  maximum_timeout: param.integer(),
+  // lib/runners/validation.ts names its limits (GitLab's model validation) before the column sees it.
+  maximum_timeout: param.integer().range(ANY_SAFE_INTEGER),
 };
 
 /** POST /runners: register with a registration token. */
