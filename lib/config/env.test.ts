@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_MAX_BODY_BYTES, maxBodyBytes, readEnv } from './env';
+import { ConfigError, DEFAULT_MAX_BODY_BYTES, integerSetting, maxBodyBytes, readEnv } from './env';
 
 const env = (vars: Record<string, string>) => vars as unknown as NodeJS.ProcessEnv;
 
@@ -60,6 +60,36 @@ describe('rate-limit configuration', () => {
     ]) {
       expect(() => readEnv({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
       expect(() => readEnv({ [name]: value })).toThrow(name);
+    }
+  });
+});
+
+describe('[CONFIG] bounds on long-lived requests', () => {
+  const names = ['RUNWAY_REQUEST_TIMEOUT_SECONDS', 'RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT', 'RUNWAY_MAX_HELD_POLLS_PER_RUNNER'] as const;
+
+  it("defaults to GitLab's 60 s request timeout, 10 event streams per client and 16 held polls per runner", () => {
+    const parsed = readEnv(env({}));
+    expect(names.map((n) => parsed[n])).toEqual([60, 10, 16]);
+  });
+
+  it('refuses values that are not positive whole numbers, naming the variable', () => {
+    for (const name of names) {
+      for (const bad of ['0', '-1', '1.5', 'soon']) expect(() => readEnv(env({ [name]: bad })), `${name}=${bad}`).toThrow(name);
+    }
+  });
+
+  it('is read as it is now by the modules that apply it', () => {
+    const saved = process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER;
+    try {
+      delete process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER;
+      expect(integerSetting('RUNWAY_MAX_HELD_POLLS_PER_RUNNER')).toBe(16);
+      process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER = '3';
+      expect(integerSetting('RUNWAY_MAX_HELD_POLLS_PER_RUNNER')).toBe(3);
+      process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER = 'bad';
+      expect(integerSetting('RUNWAY_MAX_HELD_POLLS_PER_RUNNER')).toBe(16);
+    } finally {
+      if (saved === undefined) delete process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER;
+      else process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER = saved;
     }
   });
 });

@@ -3,7 +3,7 @@
 import { endpoint } from '../api/handler';
 import { paramError, validationError } from '../api/errors';
 import { ANY_SAFE_INTEGER, param } from '../api/params';
-import { created, noContent } from '../api/response';
+import { created, noContent, retryLater } from '../api/response';
 import { heartbeat, heartbeatIfDue, LEGACY_SYSTEM_XID, requestIp, runnerInfo, SYSTEM_XID_MAX_LENGTH, lastUpdateValue } from './heartbeat';
 import {
   createUserRunner,
@@ -25,7 +25,7 @@ import { findRunnerForContact, type RunnerContactState } from './tokens';
 import { forbidden } from '../api/errors';
 import type { RequestContext } from '../api/handler';
 import { auditIp } from '../audit/service';
-import { holdWhileUnchanged } from '../runner-agent/long-poll';
+import { holdWhileUnchanged, longPollingSeconds, TOO_MANY_HELD_POLLS } from '../runner-agent/long-poll';
 
 const ACCESS_LEVELS = ['not_protected', 'ref_protected'] as const;
 const RUNNER_TYPES = ['instance_type', 'group_type', 'project_type'] as const;
@@ -183,6 +183,8 @@ export const jobRequestEndpoint = endpoint({
       },
     });
     if (value === null) throw forbidden();
+    // Retried after as long as the poll would have been held: the runner's held polls learn any change.
+    if (value === TOO_MANY_HELD_POLLS) return retryLater(longPollingSeconds());
     return noContent({ 'X-GitLab-Last-Update': value });
   },
 });

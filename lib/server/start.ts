@@ -12,7 +12,7 @@ import { resolveDatabase, publishDatabase } from './database';
 import { log, logError } from './log';
 import { PEER_ADDRESS_HEADER } from '../rate-limits/client-ip';
 import { redactPath } from './redact';
-import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
+import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse, requestTimeouts } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { startMessage } from './start-message';
 import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
@@ -49,7 +49,7 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(requestTimeouts(env.RUNWAY_REQUEST_TIMEOUT_SECONDS), (req, res) => {
     const started = process.hrtime.bigint();
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID().replace(/-/g, '');
@@ -101,7 +101,6 @@ export async function start(opts: { dev: boolean }): Promise<void> {
   // Node closes an idle keep-alive socket after 5 s, racing clients that reuse it at that moment (reset
   // requests). Longer than the usual load balancer's 60 s, so the proxy, not Runway, ends idle connections.
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
 
   const facts = { url: externalUrl(), embedded: database.embedded, generatedRootPassword: boot.generatedRootPassword, demo: env.RUNWAY_DEMO };
