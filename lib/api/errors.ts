@@ -32,5 +32,7 @@ export const paramError = (messages: string[]) => new ApiError(400, { error: mes
 export const routeNotFound = () => new ApiError(404, { error: '404 Not Found' });
 /** GitLab's file_too_large! wording, for a body past RUNWAY_MAX_BODY_BYTES. */
 export const payloadTooLarge = () => new ApiError(413, { message: '413 Request Entity Too Large' });
+/** A body that stopped arriving: the client went away, or Node cut it off at RUNWAY_REQUEST_TIMEOUT_SECONDS. */
+export const requestTimeout = () => new ApiError(408, { message: '408 Request Timeout' });
 /** The database cannot be reached: clients (gitlab-runner included) retry a 503 later. */
 export const serviceUnavailable = () => new ApiError(503, { message: '503 Service Unavailable' });

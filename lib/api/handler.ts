@@ -131,7 +131,7 @@ export function endpoint<S extends Shape = Record<string, never>>(spec: Endpoint
         },
       };
       if (spec.before) await spec.before(ctx as unknown as RequestContext<Shape>);
-      if (spec.params) ctx.input = parseParams(spec.params, raw, spec.rules);
+      if (spec.params) ctx.input = parseParams(spec.params, raw, spec.rules, Object.keys(pathParams));
       const result = await spec.handle(ctx);
       if (result instanceof Response) return result;
       return json(result ?? null);

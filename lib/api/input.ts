@@ -1,7 +1,7 @@
 // Request parameters as Grape sees them: query string, then the body (JSON, urlencoded or multipart),
 // then path parameters, merged into one object. Nested keys follow Rack (`a[]=x`, `info[name]=y`).
 import { maxBodyBytes } from '../config/env';
-import { ApiError, payloadTooLarge } from './errors';
+import { ApiError, payloadTooLarge, requestTimeout } from './errors';
 
 export type Params = Record<string, unknown>;
 
@@ -76,7 +76,10 @@ export async function readBody(req: Request, limit = maxBodyBytes()): Promise<Ui
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // A failed read is the client's doing (gone, or too slow and cut off with a 408 by Node), not the server's.
+    const { done, value } = await reader.read().catch(() => {
+      throw requestTimeout();
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

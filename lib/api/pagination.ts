@@ -1,14 +1,17 @@
 // GitLab's offset pagination: page/per_page (default 20, at most 100), X-* headers as strings, and a Link
 // header whose absolute URLs come from the external URL and carry every request parameter, sorted.
 import { externalUrl } from '../config/env';
-import { param, parseParams } from './params';
+import { ANY_SAFE_INTEGER, param, parseParams } from './params';
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 
+/** Page numbers are no column's values: a page past the end is empty and per_page is capped, as GitLab's. */
+export const pageNumber = () => param.integer().range(ANY_SAFE_INTEGER);
+
 export const paginationShape = {
-  page: param.integer(),
-  per_page: param.integer().exceptValues([0]),
+  page: pageNumber(),
+  per_page: pageNumber().exceptValues([0]),
 };
 
 export interface PageRequest {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
-import { commaSeparatedToArray, param, parseParams } from './params';
+import { NO_ROW_ID } from '../db/ids';
+import { ANY_SAFE_INTEGER, commaSeparatedToArray, param, parseParams } from './params';
 
 /** The 400 body parseParams throws, or null when the input is valid. */
 function errorOf(fn: () => unknown): unknown {
@@ -38,6 +39,36 @@ describe('[PLATFORM] params: coercions', () => {
         String(v),
       ).toEqual({ status: 400, body: { error: 'n is invalid' } });
     }
+  });
+
+  it('bounds integers by the int4 column: invalid in a query or body, no row in the path (issue 20)', () => {
+    const shape = { n: param.integer() };
+    expect(parseParams(shape, { n: '2147483647' }).n).toBe(2147483647);
+    expect(parseParams(shape, { n: -2147483648 }).n).toBe(-2147483648);
+    for (const v of ['2147483648', 2147483648, '-2147483649', '9223372036854775808', 9223372036854775808, '9'.repeat(400)]) {
+      expect(
+        errorOf(() => parseParams(shape, { n: v })),
+        String(v),
+      ).toEqual({ status: 400, body: { error: 'n is invalid' } });
+      expect(parseParams(shape, { n: v }, {}, ['n']).n, String(v)).toBe(NO_ROW_ID);
+    }
+    // Not integers at all stay invalid in the path too (Grape's coercion fails before any lookup).
+    for (const v of ['1e3', '1.0', 1.5, 1e400])
+      expect(
+        errorOf(() => parseParams(shape, { n: v }, {}, ['n'])),
+        String(v),
+      ).toEqual({ status: 400, body: { error: 'n is invalid' } });
+    expect(parseParams(shape, { n: 1e3 }).n).toBe(1000);
+    // A declared range replaces the column's; a list of values says "does not have a valid value" instead.
+    expect(parseParams({ n: param.integer().range(ANY_SAFE_INTEGER) }, { n: '2147483648' }).n).toBe(2147483648);
+    expect(errorOf(() => parseParams({ n: param.integer().range(ANY_SAFE_INTEGER) }, { n: '9007199254740992' }))).toEqual({
+      status: 400,
+      body: { error: 'n is invalid' },
+    });
+    expect(errorOf(() => parseParams({ n: param.integer().values([10, 20]) }, { n: '2147483648' }))).toEqual({
+      status: 400,
+      body: { error: 'n does not have a valid value' },
+    });
   });
 
   it('keeps strings, stringifies scalars, rejects objects', () => {

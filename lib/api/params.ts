@@ -1,10 +1,24 @@
 // Parameter declarations with Grape's coercions and Grape's exact messages ("x is missing",
 // "x is invalid", "x does not have a valid value", "x is empty", ...), so 400 bodies match GitLab's.
+//
+// Every integer is bounded here, by its column's range (PostgreSQL `integer` unless declared otherwise),
+// so none reaches the database out of range: in a query or body it is invalid (Grape's 400); in the path
+// it names no row, so it becomes NO_ROW_ID and the handler's own lookup answers its 404, in GitLab's
+// order (the project before the runner, a 403 before either), as GitLab finds nothing for such an id.
 import { z } from 'zod';
+import { MAX_INT4, MIN_INT4, NO_ROW_ID } from '../db/ids';
 import { paramError } from './errors';
 
 const INVALID = Symbol('invalid');
 type Coerced<T> = T | typeof INVALID;
+type Range = readonly [min: number, max: number];
+
+const INT4: Range = [MIN_INT4, MAX_INT4];
+/**
+ * For integers no column holds as sent: page numbers (past the end is an empty page, as GitLab's), and
+ * values the domain bounds itself with GitLab's validation message before writing (maximum_timeout).
+ */
+export const ANY_SAFE_INTEGER: Range = [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
 
 export class Param<T, Req extends boolean = false> {
   constructor(
@@ -16,6 +30,8 @@ export class Param<T, Req extends boolean = false> {
       regexp?: RegExp;
       allowBlank?: boolean;
       default?: T;
+      /** Integers only: the values the column (or the domain) takes. */
+      range?: Range;
     } = {},
   ) {}
 
@@ -37,12 +53,18 @@ export class Param<T, Req extends boolean = false> {
   default(value: T): Param<T, true> {
     return new Param<T, true>(this.coerce, { ...this.opts, default: value });
   }
+  /** An integer outside the int4 column range, see ANY_SAFE_INTEGER. */
+  range(range: Range): Param<T, Req> {
+    return new Param<T, Req>(this.coerce, { ...this.opts, range });
+  }
 
   /** The declaration as OpenAPI describes it: JSON Schema, whether required, and GitLab's coercion in words. */
   doc(): ParamDoc {
     const kind = KINDS.get(this.coerce as Coercer) ?? { schema: {}, coercion: '' };
     const schema: Record<string, unknown> = { ...kind.schema };
-    const { values, regexp, default: dflt, allowBlank, exceptValues } = this.opts;
+    const { values, regexp, default: dflt, allowBlank, exceptValues, range } = this.opts;
+    if (range === INT4) schema.format = 'int32';
+    else if (range) Object.assign(schema, { minimum: range[0], maximum: range[1] });
     if (values) {
       if (schema.type === 'array') schema.items = { ...(schema.items as object), enum: [...values] };
       else schema.enum = [...values];
@@ -55,8 +77,8 @@ export class Param<T, Req extends boolean = false> {
   }
 
   /** Returns the coerced value (or undefined when absent) and Grape's messages for this name. */
-  check(name: string, present: boolean, raw: unknown): { value: T | undefined; errors: string[] } {
-    const { required, values, exceptValues, regexp, allowBlank } = this.opts;
+  check(name: string, present: boolean, raw: unknown, inPath = false): { value: T | undefined; errors: string[] } {
+    const { required, values, exceptValues, regexp, allowBlank, range } = this.opts;
     if (!present) {
       if (this.opts.default !== undefined) return { value: this.opts.default, errors: [] };
       if (!required) return { value: undefined, errors: [] };
@@ -68,6 +90,10 @@ export class Param<T, Req extends boolean = false> {
     if (value === INVALID) return { value: undefined, errors: [`${name} is invalid`] };
     if (allowBlank === false && isBlank(value)) return { value: undefined, errors: [`${name} is empty`] };
     if (value === null || value === undefined) return { value: value as T, errors: [] };
+    // A declared list of values says more (Grape's "does not have a valid value") and lies within the range.
+    if (range && !values && typeof value === 'number' && (value < range[0] || value > range[1])) {
+      return inPath ? { value: NO_ROW_ID as T, errors: [] } : { value: undefined, errors: [`${name} is invalid`] };
+    }
     if (regexp && (typeof value !== 'string' || !regexp.test(value))) return { value: undefined, errors: [`${name} is invalid`] };
     if (values && !(Array.isArray(value) ? value.every((v) => values.includes(v)) : values.includes(value))) {
       return { value: undefined, errors: [`${name} does not have a valid value`] };
@@ -88,13 +114,12 @@ function isBlank(v: unknown): boolean {
 const TRUE = new Set(['true', 't', '1', 'yes', 'y', 'on']);
 const FALSE = new Set(['false', 'f', '0', 'no', 'n', 'off']);
 
+/** Any integer, however large (Grape's Integer is a bignum): `Param.check` compares it with the range. */
 const integerCoerce = (raw: unknown): Coerced<number | null> => {
   if (raw === null) return null;
-  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? raw : INVALID;
-  if (typeof raw === 'string' && /^\s*[-+]?\d+\s*$/.test(raw)) {
-    const n = Number(raw.trim());
-    return Number.isSafeInteger(n) ? n : INVALID;
-  }
+  if (typeof raw === 'number') return Number.isInteger(raw) ? raw : INVALID;
+  // Past 308 digits the number is Infinity: still an integer out of every range.
+  if (typeof raw === 'string' && /^\s*[-+]?\d+\s*$/.test(raw)) return Number(raw.trim());
   return INVALID;
 };
 
@@ -181,7 +206,8 @@ const KINDS = new Map<Coercer, { schema: Record<string, unknown>; coercion: stri
 ]);
 
 export const param = {
-  integer: () => new Param(integerCoerce),
+  /** An integer in a PostgreSQL `integer` column's range; `.range(ANY_SAFE_INTEGER)` for the exceptions. */
+  integer: () => new Param(integerCoerce, { range: INT4 }),
   boolean: () => new Param(booleanCoerce),
   string: () => new Param(stringCoerce),
   /** Array[String] with GitLab's comma-separated coercion. */
@@ -204,14 +230,15 @@ export interface Rules {
 
 /**
  * Validates `input` against `shape` in declaration order, joining every message as Grape does.
- * Undeclared keys are ignored (clients send read-only attributes back on save).
+ * Undeclared keys are ignored (clients send read-only attributes back on save). `pathNames` are the
+ * parameters taken from the path (an out-of-range id there names no row instead of being invalid).
  */
-export function parseParams<S extends Shape>(shape: S, input: Record<string, unknown>, rules: Rules = {}): Parsed<S> {
+export function parseParams<S extends Shape>(shape: S, input: Record<string, unknown>, rules: Rules = {}, pathNames: readonly string[] = []): Parsed<S> {
   const errors: string[] = [];
   const out: Record<string, unknown> = {};
   for (const [name, def] of Object.entries(shape)) {
     const present = Object.prototype.hasOwnProperty.call(input, name) && input[name] !== undefined;
-    const { value, errors: e } = def.check(name, present, input[name]);
+    const { value, errors: e } = def.check(name, present, input[name], pathNames.includes(name));
     errors.push(...e);
     if (value !== undefined) out[name] = value;
   }

@@ -26,6 +26,23 @@ describe('[PLATFORM] server-sent events', () => {
     expect(await readText(res.body!.getReader())).toBe('retry: 2000\n: connected\n\n');
   });
 
+  it('refuses a client a stream past its limit with 429 Retry later, and frees the slot when one ends', async () => {
+    const client = { key: 'token:1', limit: 2 };
+    const first = new AbortController();
+    const open = (signal = new AbortController().signal, who = client) => eventStreamResponse(signal, () => () => undefined, who);
+    expect([open(first.signal).status, open().status]).toEqual([200, 200]);
+    const over = open();
+    expect(over.status).toBe(429);
+    expect(over.headers.get('content-type')).toBe('text/plain');
+    expect(over.headers.get('retry-after')).toBe('60');
+    expect(await over.text()).toBe('Retry later\n');
+    expect(openEventStreamCount()).toBe(2);
+    expect(open(undefined, { key: 'token:2', limit: 2 }).status).toBe(200);
+    first.abort();
+    expect(open().status).toBe(200);
+    expect(open().status).toBe(429);
+  });
+
   it('runs the cleanup once when the client disconnects, and forgets the stream', async () => {
     const abort = new AbortController();
     const cleanup = vi.fn();

@@ -1,14 +1,18 @@
 // Server-Sent Events as a streaming Response: the framing, a heartbeat comment, the headers that keep
 // proxies and the compression layer from buffering, and one cleanup path for every way a stream ends
-// (the client leaves, the producer closes it, the server shuts down).
+// (the client leaves, the producer closes it, the server shuts down), and a cap on the streams one client
+// holds open in this process.
 import { logError } from '../server/log';
 import { metrics } from '../metrics/registry';
 import { markLongLived } from '../observability/request-context';
+import { retryLater } from './response';
 
 /** A comment line every 15 s keeps idle connections open through proxies and lets clients notice a dead one. */
 export const HEARTBEAT_MS = 15_000;
 /** What an EventSource waits before reconnecting after the stream dropped (the `retry` field). */
 export const RETRY_MS = 2_000;
+/** `Retry-After` of a stream refused over its client's cap: about when one of the client's tabs may have closed. */
+export const OVER_CAP_RETRY_AFTER_SECONDS = 60;
 
 export interface SseEvent {
   event?: string;
@@ -22,11 +26,21 @@ export interface SseSink {
   close(): void;
 }
 
-// Open streams of this process, so shutdown can end them: they are connections, not shared state. On
-// globalThis because Next.js may load this module once per bundle while the launcher imports it too.
-// Each entry ends its stream, after writing `last` when given.
-const holder = globalThis as typeof globalThis & { __runwayEventStreams?: Set<(last?: string) => void> };
+// Open streams of this process, so shutdown can end them, and how many each client holds: they are
+// connections, not shared state. On globalThis because Next.js may load this module once per bundle while
+// the launcher imports it too. Each entry ends its stream, after writing `last` when given.
+const holder = globalThis as typeof globalThis & {
+  __runwayEventStreams?: Set<(last?: string) => void>;
+  __runwayEventStreamClients?: Map<string, number>;
+};
 const streams = () => (holder.__runwayEventStreams ??= new Set());
+const perClient = () => (holder.__runwayEventStreamClients ??= new Map());
+
+/** Who holds a stream (a session or a token, never its secret) and how many they may hold at once. */
+export interface StreamClient {
+  key: string;
+  limit: number;
+}
 
 export function openEventStreamCount(): number {
   return streams().size;
@@ -50,9 +64,20 @@ export function formatEvent(e: SseEvent): string {
 
 /**
  * A text/event-stream Response. `start` wires the producer and returns its cleanup, which runs exactly
- * once however the stream ends. `signal` is the request's: it aborts when the client disconnects.
+ * once however the stream ends. `signal` is the request's: it aborts when the client disconnects. A
+ * client already holding `client.limit` streams gets GitLab's 429 instead.
  */
-export function eventStreamResponse(signal: AbortSignal, start: (sink: SseSink) => Promise<() => void> | (() => void)): Response {
+export function eventStreamResponse(signal: AbortSignal, start: (sink: SseSink) => Promise<() => void> | (() => void), client?: StreamClient): Response {
+  const held = client ? (perClient().get(client.key) ?? 0) : 0;
+  if (client && held >= client.limit) return retryLater(OVER_CAP_RETRY_AFTER_SECONDS);
+  // Counted now, before anything awaits, so concurrent requests of one client cannot both pass the check.
+  if (client) perClient().set(client.key, held + 1);
+  const release = () => {
+    if (!client) return;
+    const left = (perClient().get(client.key) ?? 1) - 1;
+    if (left > 0) perClient().set(client.key, left);
+    else perClient().delete(client.key);
+  };
   const encoder = new TextEncoder();
   let finish: (last?: string) => void = () => undefined;
   markLongLived('event_stream');
@@ -73,6 +98,7 @@ export function eventStreamResponse(signal: AbortSignal, start: (sink: SseSink) 
         if (closed) return;
         if (last) write(last);
         closed = true;
+        release();
         clearInterval(heartbeat);
         signal.removeEventListener('abort', onAbort);
         streams().delete(finish);

@@ -7,6 +7,7 @@ import { forbidden, paramError, recordNotFound } from '../api/errors';
 import { param } from '../api/params';
 import { json } from '../api/response';
 import { externalUrl } from '../config/env';
+import { clampToInt4 } from '../db/ids';
 import { findGroup, findProject } from '../namespaces/resolve';
 import { findRunnerOr404, noAccess } from '../runners/service';
 import { auditEventEntity } from './entity';
@@ -36,7 +37,7 @@ function decodeCursor(cursor: string | null | undefined): number | undefined {
   if (!cursor) return undefined;
   try {
     const id = Number(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')).id);
-    return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+    return Number.isSafeInteger(id) && id > 0 ? clampToInt4(id) : undefined;
   } catch {
     return undefined;
   }

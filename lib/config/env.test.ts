@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configuredSecret, DEFAULT_MAX_BODY_BYTES, maxBodyBytes, readEnv } from './env';
+import { ConfigError, configuredSecret, DEFAULT_MAX_BODY_BYTES, integerSetting, maxBodyBytes, readEnv } from './env';
 
 const env = (vars: Record<string, string>) => vars as unknown as NodeJS.ProcessEnv;
 
@@ -119,6 +119,36 @@ describe('[CONFIG] RUNWAY_TRUSTED_PROXIES', () => {
     expect(proxies.check('fd00::5', 'ipv6')).toBe(true);
     for (const bad of ['localhost', '10.0.0.0/33', '*', '127.0.0.1;10.0.0.1']) {
       expect(() => readEnv({ RUNWAY_TRUSTED_PROXIES: bad }), bad).toThrow(/RUNWAY_TRUSTED_PROXIES: /);
+    }
+  });
+});
+
+describe('[CONFIG] bounds on long-lived requests', () => {
+  const names = ['RUNWAY_REQUEST_TIMEOUT_SECONDS', 'RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT', 'RUNWAY_MAX_HELD_POLLS_PER_RUNNER'] as const;
+
+  it("defaults to GitLab's 60 s request timeout, 10 event streams per client and 16 held polls per runner", () => {
+    const parsed = readEnv(env({}));
+    expect(names.map((n) => parsed[n])).toEqual([60, 10, 16]);
+  });
+
+  it('refuses values that are not positive whole numbers, naming the variable', () => {
+    for (const name of names) {
+      for (const bad of ['0', '-1', '1.5', 'soon']) expect(() => readEnv(env({ [name]: bad })), `${name}=${bad}`).toThrow(name);
+    }
+  });
+
+  it('is read as it is now by the modules that apply it', () => {
+    const saved = process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER;
+    try {
+      delete process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER;
+      expect(integerSetting('RUNWAY_MAX_HELD_POLLS_PER_RUNNER')).toBe(16);
+      process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER = '3';
+      expect(integerSetting('RUNWAY_MAX_HELD_POLLS_PER_RUNNER')).toBe(3);
+      process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER = 'bad';
+      expect(integerSetting('RUNWAY_MAX_HELD_POLLS_PER_RUNNER')).toBe(16);
+    } finally {
+      if (saved === undefined) delete process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER;
+      else process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER = saved;
     }
   });
 });

@@ -110,6 +110,13 @@ const schema = z.object({
   RUNWAY_RUNNER_FAST_PATH: bool.default(true),
   // GitLab Workhorse's apiCiLongPollingDuration: how long a job poll with an unchanged last_update is held.
   RUNWAY_LONG_POLLING_SECONDS: z.coerce.number().int().min(0).max(3600).default(50),
+  // How long a client may take to send one request, headers and body (GitLab's Workhorse and proxies: 60 s).
+  // Answers are not timed: a held poll or an event stream is a long answer to a request already received.
+  RUNWAY_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Per process (a socket lives in one): open GET /runners/events streams per session or token, and held
+  // POST /jobs/request polls per runner (its managers' request_concurrency added up); more answer 429.
+  RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(10),
+  RUNWAY_MAX_HELD_POLLS_PER_RUNNER: z.coerce.number().int().min(1).max(100_000).default(16),
   RUNWAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // GitLab's monitoring allowlist: who may read /-/metrics (loopback when unset).
   RUNWAY_MONITORING_ALLOWLIST: addressList.optional(),
@@ -164,4 +171,13 @@ export function currentEnv(): RunwayEnv {
 export function maxBodyBytes(): number {
   const n = Number(process.env.RUNWAY_MAX_BODY_BYTES);
   return Number.isSafeInteger(n) && n >= 1024 ? n : DEFAULT_MAX_BODY_BYTES;
+}
+
+type IntegerSetting = 'RUNWAY_REQUEST_TIMEOUT_SECONDS' | 'RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT' | 'RUNWAY_MAX_HELD_POLLS_PER_RUNNER';
+
+/** One integer setting as it is now (validated at start; its default when unset or, outside `runway start`, invalid). */
+export function integerSetting(name: IntegerSetting): number {
+  const field = schema.shape[name];
+  const parsed = field.safeParse(process.env[name]);
+  return parsed.success ? parsed.data : field.parse(undefined);
 }

@@ -1,6 +1,7 @@
 // The merge requests API's endpoint bodies (route files wire them to paths).
 import { created, noContent } from '../api/response';
 import { paginated, type RequestContext } from '../api/handler';
+import { paginationShape } from '../api/pagination';
 import { param } from '../api/params';
 import { forbidden, validationError } from '../api/errors';
 import { loadProjectRecords } from '../namespaces/records';
@@ -75,8 +76,7 @@ export const listMrParams = {
   search: param.string(),
   author_id: param.integer(),
   author_username: param.string(),
-  page: param.integer(),
-  per_page: param.integer().exceptValues([0]),
+  ...paginationShape,
 };
 
 /** GET /projects/:id/merge_requests: newest first by default, with GitLab's full pagination headers. */

@@ -2,9 +2,8 @@
 // RateLimit-* headers and Retry-After. /api/v4 gets the same plain text as GitLab sends there, since
 // Rack::Attack answers before the API: clients (python-gitlab, gitbeaker, go-gitlab) read the status and
 // Retry-After / RateLimit-Reset, never the body.
+import { retryLater } from '../api/response';
 import type { Throttle } from './policy';
-
-export const RATE_LIMITED_TEXT = 'Retry later\n';
 
 export function throttledHeaders(throttle: Throttle, observed: number, now: number): Record<string, string> {
   const { name, limit, period } = throttle;
@@ -23,8 +22,6 @@ export function throttledHeaders(throttle: Throttle, observed: number, now: numb
 }
 
 export function throttledResponse(throttle: Throttle, observed: number, now: number): Response {
-  return new Response(RATE_LIMITED_TEXT, {
-    status: 429,
-    headers: { 'Content-Type': 'text/plain', ...throttledHeaders(throttle, observed, now) },
-  });
+  const headers = throttledHeaders(throttle, observed, now);
+  return retryLater(Number(headers['Retry-After']), headers);
 }

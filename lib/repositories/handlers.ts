@@ -1,6 +1,7 @@
 // The repository API's endpoint bodies: commits and branches (route files wire them to paths).
 import { apiError, ApiError, forbidden, notFound } from '../api/errors';
 import { paginated, type RequestContext } from '../api/handler';
+import { pageNumber, paginationShape } from '../api/pagination';
 import { param } from '../api/params';
 import type { Actor } from '../auth/authenticate';
 import { findProject, projectViewer } from '../namespaces/resolve';
@@ -30,8 +31,8 @@ export const listCommitsParams = {
   first_parent: param.boolean(),
   order: param.string().values(['default', 'topo']),
   trailers: param.boolean(),
-  page: param.integer(),
-  per_page: param.integer(),
+  page: pageNumber(),
+  per_page: pageNumber(),
 };
 
 /** GitLab's verify_pagination_params!: page and per_page must be positive. */
@@ -95,8 +96,7 @@ export const listBranchesParams = {
   search: param.string(),
   regex: param.string(),
   sort: param.string().values(['name_asc', 'updated_asc', 'updated_desc']),
-  page: param.integer(),
-  per_page: param.integer().exceptValues([0]),
+  ...paginationShape,
 };
 
 export function branchEntity(b: BranchRow, project: { fullPath: string; defaultBranch: string | null }, level: number, admin: boolean) {

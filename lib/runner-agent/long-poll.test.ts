@@ -7,7 +7,7 @@ import { useInMemoryDatabase } from '../db/test-database';
 import { db } from '../db/client';
 import { lastUpdateValue } from '../runners/heartbeat';
 import { IN_PROCESS_FLAG } from '../notifications/hub';
-import { heldPollCount, holdWhileUnchanged, releaseHeldPolls } from './long-poll';
+import { heldPollCount, holdWhileUnchanged, releaseHeldPolls, TOO_MANY_HELD_POLLS } from './long-poll';
 
 describe('[RUNNERS] long polling on the embedded database', () => {
   useInMemoryDatabase({ migrate: true });
@@ -88,6 +88,29 @@ describe('[RUNNERS] long polling on the embedded database', () => {
     controller.abort();
     expect((await gone).answer).toBe(lastUpdateValue(r));
     expect(heldPollCount()).toBe(0);
+  });
+
+  it('holds at most RUNWAY_MAX_HELD_POLLS_PER_RUNNER polls of one runner; one more is TOO_MANY_HELD_POLLS', async () => {
+    process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER = '2';
+    try {
+      const [r, other] = [await runner(), await runner()];
+      const aborts = [new AbortController(), new AbortController(), new AbortController(), new AbortController()];
+      const held = [hold(r, { signal: aborts[0].signal }), hold(r, { signal: aborts[1].signal })];
+      expect(heldPollCount()).toBe(2);
+      expect((await hold(r)).answer).toBe(TOO_MANY_HELD_POLLS);
+      // Not another runner's, nor a poll that is not held.
+      held.push(hold(other, { signal: aborts[2].signal }));
+      expect(heldPollCount()).toBe(3);
+      expect((await hold(r, { lastUpdate: 'other' })).answer).toBe(lastUpdateValue(r));
+      aborts[0].abort();
+      await held[0];
+      held.push(hold(r, { signal: aborts[3].signal }));
+      expect(heldPollCount()).toBe(3);
+      aborts.forEach((a) => a.abort());
+      expect((await Promise.all(held)).map((x) => x.answer)).toEqual([lastUpdateValue(r), lastUpdateValue(r), lastUpdateValue(other), lastUpdateValue(r)]);
+    } finally {
+      delete process.env.RUNWAY_MAX_HELD_POLLS_PER_RUNNER;
+    }
   });
 
   it('releases every held poll at shutdown and holds no new one', async () => {

@@ -8,6 +8,10 @@
 // Unlike Workhorse (which answers a held poll without asking Rails), the poll is authenticated and its
 // heartbeat recorded before it is held, so contacted_at stays exact; a poll woken by a change is
 // re-authenticated (a deleted runner or a reset token answers 403, as Rails would after Workhorse).
+//
+// A runner holds at most RUNWAY_MAX_HELD_POLLS_PER_RUNNER polls in one process (its managers'
+// request_concurrency added up); one more is refused with 429 (Workhorse holds any number).
+import { integerSetting } from '../config/env';
 import { log } from '../server/log';
 import { metrics } from '../metrics/registry';
 import { markLongLived } from '../observability/request-context';
@@ -66,6 +70,9 @@ function listening(): Promise<Unsubscribe> {
   return s.subscription;
 }
 
+/** The answer of a poll the runner has no room to hold: it already holds its cap in this process. */
+export const TOO_MANY_HELD_POLLS = Symbol('too many held polls');
+
 export interface HoldRequest {
   runnerId: number;
   /** The last_update the runner sent, if any. */
@@ -81,9 +88,9 @@ export interface HoldRequest {
 /**
  * The queue value to answer with: at once when last_update differs from it (or long polling is off),
  * otherwise when it changes, the client leaves, the server stops, or the long polling time is up.
- * null when the runner no longer authenticates.
+ * null when the runner no longer authenticates; TOO_MANY_HELD_POLLS when it may hold no more.
  */
-export async function holdWhileUnchanged(h: HoldRequest): Promise<string | null> {
+export async function holdWhileUnchanged(h: HoldRequest): Promise<string | null | typeof TOO_MANY_HELD_POLLS> {
   const seconds = longPollingSeconds();
   const s = state();
   if (!seconds || !h.lastUpdate || h.lastUpdate !== h.value || s.stopping || h.signal.aborted) return h.value;
@@ -96,6 +103,8 @@ export async function holdWhileUnchanged(h: HoldRequest): Promise<string | null>
       return h.value;
     }
   }
+  // Checked with nothing awaited before the waiter is added below, so concurrent polls cannot all pass.
+  if ((s.waiters.get(h.runnerId)?.size ?? 0) >= integerSetting('RUNWAY_MAX_HELD_POLLS_PER_RUNNER')) return TOO_MANY_HELD_POLLS;
   return new Promise<string | null>((resolve, reject) => {
     let done = false;
     let checking = false;

@@ -1,7 +1,7 @@
 // The stale-runner cleanup rule: which runners a cleanup removes. One rule shape for the preview, a run
 // and the daily schedule, so the preview is by construction what a run removes.
 import { paramError } from '../api/errors';
-import { param } from '../api/params';
+import { ANY_SAFE_INTEGER, param } from '../api/params';
 import type { RunnerType } from '../db/generated/client';
 import { RUNNER_TYPES, type RunnerFilters } from '../runners/queries';
 import { STALE_TIMEOUT_MS } from '../runners/status';
@@ -18,7 +18,7 @@ export interface CleanupRule {
 }
 
 export const ruleShape = {
-  stale_days: param.integer().required(),
+  stale_days: param.integer().range(ANY_SAFE_INTEGER).required(), // staleDaysError names the bounds
   type: param.string().values(RUNNER_TYPES),
   owner_group_id: param.integer(),
   owner_project_id: param.integer(),

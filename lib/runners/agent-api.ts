@@ -2,8 +2,8 @@
 // API used by gitlab-runner, and the token resets. Route files under app/api/v4 only export these.
 import { endpoint } from '../api/handler';
 import { paramError, validationError } from '../api/errors';
-import { param } from '../api/params';
-import { created, noContent } from '../api/response';
+import { ANY_SAFE_INTEGER, param } from '../api/params';
+import { created, noContent, retryLater } from '../api/response';
 import { heartbeat, heartbeatIfDue, LEGACY_SYSTEM_XID, runnerInfo, SYSTEM_XID_MAX_LENGTH, lastUpdateValue } from './heartbeat';
 import {
   createUserRunner,
@@ -25,7 +25,7 @@ import { findRunnerForContact, type RunnerContactState } from './tokens';
 import { forbidden } from '../api/errors';
 import type { RequestContext } from '../api/handler';
 import { auditIp } from '../audit/service';
-import { holdWhileUnchanged } from '../runner-agent/long-poll';
+import { holdWhileUnchanged, longPollingSeconds, TOO_MANY_HELD_POLLS } from '../runner-agent/long-poll';
 
 const ACCESS_LEVELS = ['not_protected', 'ref_protected'] as const;
 const RUNNER_TYPES = ['instance_type', 'group_type', 'project_type'] as const;
@@ -61,7 +61,8 @@ const runnerAttributeParams = {
   access_level: param.string().values(ACCESS_LEVELS),
   run_untagged: param.boolean(),
   tag_list: param.array(),
-  maximum_timeout: param.integer(),
+  // lib/runners/validation.ts names its limits (GitLab's model validation) before the column sees it.
+  maximum_timeout: param.integer().range(ANY_SAFE_INTEGER),
 };
 
 /** POST /runners: register with a registration token. */
@@ -182,6 +183,8 @@ export const jobRequestEndpoint = endpoint({
       },
     });
     if (value === null) throw forbidden();
+    // Retried after as long as the poll would have been held: the runner's held polls learn any change.
+    if (value === TOO_MANY_HELD_POLLS) return retryLater(longPollingSeconds());
     return noContent({ 'X-GitLab-Last-Update': value });
   },
 });

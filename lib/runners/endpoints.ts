@@ -3,11 +3,11 @@
 // call the query or service and shape the entity.
 import { endpoint, paginated, type RequestContext } from '../api/handler';
 import { ApiError, forbidden } from '../api/errors';
-import { param } from '../api/params';
+import { ANY_SAFE_INTEGER, param } from '../api/params';
 import { created, json, noContent } from '../api/response';
 import type { Actor } from '../auth/authenticate';
 import { externalUrl } from '../config/env';
-import { isRowId } from '../db/ids';
+import { clampToInt4, isRowId } from '../db/ids';
 import { db } from '../db/client';
 import { jobBasicWithProject } from '../jobs/entity';
 import { JOB_COUNT_LIMIT, JOB_STATUSES, jobRelationsOf, listRunnerJobs, listRunnerJobsPage, type RunnerJobsQuery } from '../jobs/queries';
@@ -110,7 +110,7 @@ export const updateRunnerEndpoint = endpoint({
     run_untagged: param.boolean(),
     locked: param.boolean(),
     access_level: param.string().values(['not_protected', 'ref_protected'] as const),
-    maximum_timeout: param.integer(),
+    maximum_timeout: param.integer().range(ANY_SAFE_INTEGER),
     maintenance_note: param.string(),
   },
   rules: { mutuallyExclusive: [['active', 'paused']], atLeastOneOf: [UPDATABLE] },
@@ -183,7 +183,7 @@ function decodeCursor(cursor: string | undefined | null): number | undefined {
   if (!cursor) return undefined;
   try {
     const id = Number(JSON.parse(Buffer.from(cursor, 'base64').toString('utf8')).id);
-    return Number.isSafeInteger(id) ? id : undefined;
+    return Number.isSafeInteger(id) ? clampToInt4(id) : undefined;
   } catch {
     return undefined;
   }

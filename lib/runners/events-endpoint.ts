@@ -1,10 +1,19 @@
 // GET /api/v4/runners/events (Runway extension): the runner changes the caller may see, as Server-Sent
 // Events, until the client leaves. Authenticated like every endpoint (session cookie or token with api
-// or read_api); the stream re-checks the caller every minute.
-import { applySudo, authenticate } from '../auth/authenticate';
+// or read_api); the stream re-checks the caller every minute. A session or token holds at most
+// RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT streams open in one process.
+import { applySudo, authenticate, type Actor } from '../auth/authenticate';
 import { endpoint } from '../api/handler';
 import { eventStreamResponse } from '../api/sse';
+import { integerSetting } from '../config/env';
 import { startRunnerEvents } from './events';
+
+/** The credential a stream is counted against: each session and each token is one client (Sudo included). */
+function streamClientKey(actor: Actor): string {
+  if (actor.sessionId) return `session:${actor.sessionId}`;
+  if (actor.token) return `token:${actor.token.id}`;
+  return `user:${actor.user.id}`;
+}
 
 export const runnerEventsEndpoint = endpoint({
   handle: (ctx) => {
@@ -12,15 +21,18 @@ export const runnerEventsEndpoint = endpoint({
     // HEAD answers the stream's headers without opening it.
     if (ctx.method === 'HEAD')
       return new Response(null, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform' } });
-    return eventStreamResponse(ctx.req.signal, (sink) =>
-      startRunnerEvents({
-        actor,
-        sink,
-        reauthenticate: async () => applySudo(await authenticate(ctx.req, ctx.raw), ctx.req, ctx.raw),
-        // EventSource sends the id of the last event it saw when it reconnects: what happened in between
-        // is not replayed, the page refetches instead.
-        resumed: ctx.req.headers.has('last-event-id'),
-      }),
+    return eventStreamResponse(
+      ctx.req.signal,
+      (sink) =>
+        startRunnerEvents({
+          actor,
+          sink,
+          reauthenticate: async () => applySudo(await authenticate(ctx.req, ctx.raw), ctx.req, ctx.raw),
+          // EventSource sends the id of the last event it saw when it reconnects: what happened in between
+          // is not replayed, the page refetches instead.
+          resumed: ctx.req.headers.has('last-event-id'),
+        }),
+      { key: streamClientKey(actor), limit: integerSetting('RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT') },
     );
   },
 });

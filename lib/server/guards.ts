@@ -62,6 +62,18 @@ export function hasDotSegment(path: string): boolean {
   });
 }
 
+/**
+ * Node's bounds on receiving a request (RUNWAY_REQUEST_TIMEOUT_SECONDS; GitLab's Workhorse and proxies
+ * allow 60 s): headers and body must have arrived by then, else the client gets a 408 (answerClientError)
+ * whoever was reading the body. Node stops timing a request once it has all arrived, so a held poll or an
+ * event stream (a long answer) is never cut; an idle keep-alive connection is not timed either.
+ */
+export function requestTimeouts(seconds: number): Pick<http.ServerOptions, 'requestTimeout' | 'headersTimeout' | 'connectionsCheckingInterval'> {
+  const ms = seconds * 1000;
+  // Node checks every connection this often (30 s by default, too coarse for short timeouts).
+  return { requestTimeout: ms, headersTimeout: ms, connectionsCheckingInterval: Math.min(30_000, Math.max(250, ms / 4)) };
+}
+
 /** A declared Content-Length past the limit: refused before a byte of the body is read. */
 export function declaredTooLarge(req: http.IncomingMessage): boolean {
   const length = Number(req.headers['content-length']);

@@ -19,7 +19,7 @@ import { installDrain } from './drain';
 import { withRequestContext } from '../observability/request-context';
 import { isHealthPath, serveHealth } from '../health/checks';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
-import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse } from './guards';
+import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse, requestTimeouts } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { announceStart } from './announce';
 import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
@@ -94,7 +94,7 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
     handle(req, res).catch(failed);
   };
   // Every request runs in its own context: its database time and user reach its log line.
-  const server = http.createServer(withRequestContext(serve));
+  const server = http.createServer(requestTimeouts(env.RUNWAY_REQUEST_TIMEOUT_SECONDS), withRequestContext(serve));
   // SIGTERM and SIGINT drain the instance; readiness fails from the first signal on.
   const instance = installDrain({
     server,
@@ -114,7 +114,6 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
   // Node closes an idle keep-alive socket after 5 s, racing clients that reuse it at that moment (reset
   // requests). Longer than the usual load balancer's 60 s, so the proxy, not Runway, ends idle connections.
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
 
   const facts = { url: externalUrl(), embedded: database.embedded, generatedRootPassword: boot.generatedRootPassword, demo: env.RUNWAY_DEMO };

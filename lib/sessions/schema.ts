@@ -1,9 +1,9 @@
 // Parameter declarations of the session routes (GET /user/sessions, DELETE /user/sessions/:id).
+import { paginationShape } from '../api/pagination';
 import { param } from '../api/params';
 
 export const listSessionsParams = {
-  page: param.integer(),
-  per_page: param.integer().exceptValues([0]),
+  ...paginationShape,
 };
 
 export const sessionIdParams = { id: param.string().required() };

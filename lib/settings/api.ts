@@ -1,6 +1,6 @@
 // GET/PUT /application/settings (admin): the runner-related instance settings and the local-network switch for imports.
 import { endpoint } from '../api/handler';
-import { param } from '../api/params';
+import { ANY_SAFE_INTEGER, param } from '../api/params';
 import { RUNNER_TYPES } from '../runners/queries';
 import { currentSettings, requireAdmin, settingsEntity, updateSettings, VALID_RUNNER_REGISTRAR_TYPES } from './application';
 
@@ -15,12 +15,13 @@ const FIELDS = {
   allow_local_requests_from_web_hooks_and_services: param.boolean(),
   allow_runner_registration_token: param.boolean(),
   valid_runner_registrars: param.array().values(VALID_RUNNER_REGISTRAR_TYPES as unknown as string[][]),
-  runner_token_expiration_interval: param.integer(),
-  group_runner_token_expiration_interval: param.integer(),
-  project_runner_token_expiration_interval: param.integer(),
+  // updateSettings validates these and stale_runner_cleanup_days with GitLab's messages.
+  runner_token_expiration_interval: param.integer().range(ANY_SAFE_INTEGER),
+  group_runner_token_expiration_interval: param.integer().range(ANY_SAFE_INTEGER),
+  project_runner_token_expiration_interval: param.integer().range(ANY_SAFE_INTEGER),
   // Runway extension: the daily stale-runner cleanup (docs in the README).
   stale_runner_cleanup_enabled: param.boolean(),
-  stale_runner_cleanup_days: param.integer(),
+  stale_runner_cleanup_days: param.integer().range(ANY_SAFE_INTEGER),
   stale_runner_cleanup_runner_type: param.string().values(RUNNER_TYPES),
   stale_runner_cleanup_owner_group_id: param.integer(),
   stale_runner_cleanup_owner_project_id: param.integer(),

@@ -18,7 +18,7 @@ export function adminOnly(ctx: RequestContext): void {
 
 /** POST /users/:user_id/personal_access_tokens (admin). */
 export async function createTokenForUser(ctx: RequestContext) {
-  const input = parseParams(createTokenParams, { ...ctx.raw, user_id: ctx.pathParams.id });
+  const input = parseParams(createTokenParams, { ...ctx.raw, user_id: ctx.pathParams.id }, {}, ['user_id']);
   const user = await findUserById(input.user_id!);
   if (!user) throw notFound('User');
   const { record, value } = await createTokenViaApi(user, { ...input, name: input.name ?? '' });
@@ -44,12 +44,12 @@ export async function listOwnTokens(ctx: RequestContext) {
 }
 
 export async function showToken(ctx: RequestContext) {
-  const { id } = parseParams(tokenIdParams, ctx.raw);
+  const { id } = parseParams(tokenIdParams, ctx.raw, {}, ['id']);
   return personalAccessTokenWithLastUsedIps(await findVisibleToken(ctx.user(), id!));
 }
 
 export async function deleteToken(ctx: RequestContext) {
-  const { id } = parseParams(tokenIdParams, ctx.raw);
+  const { id } = parseParams(tokenIdParams, ctx.raw, {}, ['id']);
   await revokeTokenById(ctx.user(), id!);
   return noContent();
 }

@@ -1,4 +1,5 @@
 // Parameter declarations of the personal access token routes, in GitLab's order.
+import { paginationShape } from '../api/pagination';
 import { param } from '../api/params';
 import { ALL_SCOPES } from '../auth/scopes';
 
@@ -38,8 +39,7 @@ export const listTokensParams = {
   expires_after: param.date(),
   search: param.string(),
   sort: param.string().values(['created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc']),
-  page: param.integer(),
-  per_page: param.integer().exceptValues([0]),
+  ...paginationShape,
 };
 
 export const tokenIdParams = { id: param.integer().required() };

@@ -73,7 +73,7 @@ export async function showUser(ctx: RequestContext) {
   // GitLab: `forbidden!('Not authorized!') unless current_user` (403, not 401).
   const actor = ctx.actor;
   if (!actor) throw forbidden('Not authorized!');
-  const { id } = parseParams(userIdParams, ctx.raw);
+  const { id } = parseParams(userIdParams, ctx.raw, {}, ['id']);
   const user = await findUserById(id!);
   if (!user) throw notFound('User');
   return isAdmin(actor) ? withAdminExtras(user, true) : userDetails(user);
@@ -81,7 +81,7 @@ export async function showUser(ctx: RequestContext) {
 
 async function adminTarget(ctx: RequestContext): Promise<{ actor: Actor; user: User }> {
   const actor = ctx.user();
-  const { id } = parseParams(userIdParams, ctx.raw);
+  const { id } = parseParams(userIdParams, ctx.raw, {}, ['id']);
   requireAdmin(actor);
   const user = await findUserById(id!);
   if (!user) throw notFound('User');
@@ -105,7 +105,7 @@ export async function unblockUser(ctx: RequestContext) {
 /** PUT /users/:id: UserWithAdmin. Parameters (400), then authenticated_as_admin! (403), then the user (404). */
 export async function updateUser(ctx: RequestContext) {
   const actor = ctx.user();
-  const input = parseParams(updateUserParams, ctx.raw);
+  const input = parseParams(updateUserParams, ctx.raw, {}, ['id']);
   requireAdmin(actor);
   const user = await findUserById(input.id!);
   if (!user) throw notFound('User');
@@ -115,7 +115,7 @@ export async function updateUser(ctx: RequestContext) {
 /** DELETE /users/:id: 204; 409 while the user alone owns a group (unless hard_delete). */
 export async function deleteUser(ctx: RequestContext) {
   const actor = ctx.user();
-  const { id, hard_delete } = parseParams(deleteUserParams, ctx.raw);
+  const { id, hard_delete } = parseParams(deleteUserParams, ctx.raw, {}, ['id']);
   requireAdmin(actor);
   const deleted = isRowId(id) && (await deleteUserByAdmin(id, hard_delete ?? false, (updatedAt) => checkUnmodifiedSince(ctx.req, updatedAt)));
   if (!deleted) throw notFound('User');
@@ -125,7 +125,7 @@ export async function deleteUser(ctx: RequestContext) {
 /** GET /users/:id/memberships: admins only; `type` Project or Namespace. */
 export async function listUserMemberships(ctx: RequestContext) {
   const actor = ctx.user();
-  const { user_id, type } = parseParams(userMembershipsParams, { ...ctx.raw, user_id: ctx.pathParams.id });
+  const { user_id, type } = parseParams(userMembershipsParams, { ...ctx.raw, user_id: ctx.pathParams.id }, {}, ['user_id']);
   requireAdmin(actor);
   const user = await findUserById(user_id!);
   if (!user) throw notFound('User');

@@ -1,5 +1,6 @@
 // Parameter declarations of the users API, in GitLab's declaration order (Grape reports errors in it).
 import { ApiError, paramError } from '../api/errors';
+import { paginationShape } from '../api/pagination';
 import { param, parseParams, type Parsed } from '../api/params';
 
 /** `params :optional_attributes` of lib/api/users.rb (stored when Runway has a column for it). */
@@ -82,8 +83,7 @@ export const listUsersParams = {
   admins: param.boolean().default(false),
   order_by: param.string().values(['id', 'name', 'username', 'created_at', 'updated_at']).default('id'),
   sort: param.string().values(['asc', 'desc']).default('desc'),
-  page: param.integer(),
-  per_page: param.integer().exceptValues([0]),
+  ...paginationShape,
   with_custom_attributes: param.boolean().default(false),
 };
 export type ListUsersInput = Parsed<typeof listUsersParams>;

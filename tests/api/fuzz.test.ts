@@ -2,6 +2,9 @@
 // method, hostile path segments and %-escapes, NUL bytes, huge/negative/float ids, wrong types in
 // queries and bodies, bad JSON, wrong content types, deep nesting, long strings, unicode), with a fixed
 // seed, as root and anonymously. Asserts: no 5xx, and every error answer is JSON.
+// Issue 20's integer bounds: every path segment and every declared integer parameter of every operation
+// (read off the OpenAPI document, which is built from the declarations) gets the values around the
+// database's integer columns' limits.
 // Its own Runway on its own database (with the demo data, so ids resolve to real rows): its writes and
 // deletes disturb no other test.
 import http from 'node:http';
@@ -380,6 +383,20 @@ function send(base: URL, agent: http.Agent, g: Generated): Promise<Answer> {
   });
 }
 
+/** Sends every request, CONCURRENCY at a time on kept-alive sockets, handing each answer (or failure) to `check`. */
+async function sendAll<G extends Generated>(requests: G[], check: (g: G, answer: Answer | Error) => void): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  let nextIndex = 0;
+  const worker = async () => {
+    while (nextIndex < requests.length) {
+      const g = requests[nextIndex++];
+      check(g, await send(base, agent, g).catch((err: Error) => err));
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  agent.destroy();
+}
+
 let database: TestDatabase;
 let server: ChildProcess;
 let base: URL;
@@ -407,38 +424,25 @@ describe('[FUZZ] /api/v4 under malformed requests', () => {
     expect(routes.length).toBeGreaterThan(40);
     const r = prng(SEED);
     const requests = Array.from({ length: REQUESTS }, () => generate(r, routes, token));
-    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const failures: string[] = [];
     const statuses = new Map<number, number>();
-    let nextIndex = 0;
-    const worker = async () => {
-      while (nextIndex < requests.length) {
-        const g = requests[nextIndex++];
-        let answer: Answer;
+    await sendAll(requests, (g, answer) => {
+      if (answer instanceof Error) return void failures.push(`${g.label}: no answer (${answer.message})`);
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      if (answer.status >= 500) failures.push(`${g.label}: ${answer.status} ${answer.text.slice(0, 200)}`);
+      else if (answer.status >= 400 && g.method !== 'HEAD') {
+        let parsed = false;
         try {
-          answer = await send(base, agent, g);
-        } catch (err) {
-          failures.push(`${g.label}: no answer (${(err as Error).message})`);
-          continue;
+          JSON.parse(answer.text);
+          parsed = true;
+        } catch {
+          parsed = false;
         }
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        if (answer.status >= 500) failures.push(`${g.label}: ${answer.status} ${answer.text.slice(0, 200)}`);
-        else if (answer.status >= 400 && g.method !== 'HEAD') {
-          let parsed = false;
-          try {
-            JSON.parse(answer.text);
-            parsed = true;
-          } catch {
-            parsed = false;
-          }
-          if (answer.contentType !== 'application/json' || !parsed) {
-            failures.push(`${g.label}: ${answer.status} not JSON (${answer.contentType}) ${answer.text.slice(0, 120)}`);
-          }
+        if (answer.contentType !== 'application/json' || !parsed) {
+          failures.push(`${g.label}: ${answer.status} not JSON (${answer.contentType}) ${answer.text.slice(0, 120)}`);
         }
       }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    agent.destroy();
+    });
     expect(failures.slice(0, 25), `${failures.length} failures`).toEqual([]);
     // The run reached the handlers, not only the edge: successes and many kinds of refusal.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(50);
@@ -448,4 +452,112 @@ describe('[FUZZ] /api/v4 under malformed requests', () => {
     expect(after.status).toBe(200);
     expect(server.exitCode).toBeNull();
   }, 150_000);
+});
+
+/** Values around the int4/int8 limits and integer look-alikes, as JSON literals (a query sends their text). */
+const INTEGER_EDGES = ['2147483648', '2147483647', '9223372036854775808', '-1', '1e3', '"1.0"'];
+const OUT_OF_RANGE = new Set(['2147483648', '9223372036854775808']);
+/** The largest id an integer column holds: no demo row has it, so it is the answer of "no such row". */
+const NO_SUCH_ROW = '2147483647';
+
+interface OpenApiParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: { type?: string; format?: string; enum?: unknown[]; items?: { enum?: unknown[] } };
+}
+interface OpenApiOperation {
+  parameters?: OpenApiParameter[];
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, OpenApiParameter['schema']>; required?: string[] } }> };
+}
+
+/** A value the declaration accepts, so an operation's required parameters do not stop it before the one tried. */
+function plausible(schema: OpenApiParameter['schema'] = {}): unknown {
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.type === 'integer') return 1;
+  if (schema.type === 'boolean') return true;
+  if (schema.type === 'array') return schema.items?.enum?.length ? [schema.items.enum[0]] : ['x'];
+  if (schema.type === 'object') return {};
+  return 'fuzz';
+}
+
+interface Probe extends Generated {
+  /** The operation and the segment or parameter tried: its edge values are compared with each other. */
+  key: string;
+  where: 'path' | 'int32' | 'param';
+  edge: string;
+}
+
+/** One request per edge value for every path segment and every integer parameter of every operation. */
+function integerProbes(doc: { paths: Record<string, Record<string, OpenApiOperation>> }): Probe[] {
+  const out: Probe[] = [];
+  for (const [template, methods] of Object.entries(doc.paths)) {
+    for (const [lower, op] of Object.entries(methods)) {
+      const method = lower.toUpperCase();
+      const inBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
+      const bodySchema = op.requestBody?.content['application/json']?.schema;
+      const query = (op.parameters ?? []).filter((p) => p.in === 'query');
+      const required: Record<string, unknown> = {};
+      for (const p of query) if (p.required) required[p.name] = plausible(p.schema);
+      for (const name of bodySchema?.required ?? []) required[name] = plausible(bodySchema?.properties?.[name]);
+      const pathNames = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      const integers = [...query.map((p) => [p.name, p.schema] as const), ...Object.entries(bodySchema?.properties ?? {})].filter(
+        ([, schema]) => schema?.type === 'integer',
+      );
+      const request = (segments: Record<string, string>, params: Record<string, string>, where: Probe['where'], edge: string) => {
+        // Other segments name real demo rows (1 is root, a group, a project), so the request reaches the lookup tried.
+        const path = `/api/v4${template.replace(/\{([^}]+)\}/g, (_, name: string) => segments[name] ?? '1')}`;
+        const headers: Record<string, string> = { 'PRIVATE-TOKEN': token };
+        let body: Buffer | undefined;
+        let search = '';
+        if (inBody) {
+          headers['Content-Type'] = 'application/json';
+          // Written by hand: JSON.stringify cannot write 9223372036854775808 as a number.
+          const fields = [...Object.entries(required).map(([k, v]) => [k, JSON.stringify(v)]), ...Object.entries(params)].filter(
+            ([k], i, all) => all.findLastIndex(([other]) => other === k) === i,
+          );
+          body = Buffer.from(`{${fields.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`);
+        } else {
+          const qs = new URLSearchParams(Object.entries(required).map(([k, v]) => [k, String(v)]));
+          for (const [k, v] of Object.entries(params)) qs.set(k, v.replace(/^"|"$/g, ''));
+          search = qs.size ? `?${qs}` : '';
+        }
+        const key = `${method} ${template} ${Object.keys({ ...segments, ...params }).join()}`;
+        out.push({ method, path: path + search, headers, body, key, where, edge, label: `${method} ${path}${search} ${body?.toString() ?? ''}` });
+      };
+      for (const edge of INTEGER_EDGES) {
+        const segment = edge.replace(/^"|"$/g, '');
+        for (const name of pathNames) request({ [name]: segment }, {}, 'path', edge);
+        // int32: a column's value (page numbers and values the domain bounds with its own message are not).
+        for (const [name, schema] of integers) request({}, { [name]: edge }, schema?.format === 'int32' ? 'int32' : 'param', edge);
+      }
+    }
+  }
+  return out;
+}
+
+describe('[FUZZ] integer bounds on every route', () => {
+  it('answers 2^31, 2^31-1, 2^63, -1, 1e3 and "1.0" in every path segment and integer parameter without a 5xx', async () => {
+    const doc = (await (await fetch(`${base.origin}/api/v4/openapi.json`)).json()) as { paths: Record<string, Record<string, OpenApiOperation>> };
+    const probes = integerProbes(doc);
+    expect(probes.length).toBeGreaterThan(500);
+    const failures: string[] = [];
+    const statusOf = new Map<string, number>();
+    await sendAll(probes, (g, answer) => {
+      if (answer instanceof Error) return void failures.push(`${g.label}: no answer (${answer.message})`);
+      statusOf.set(`${g.key} ${g.edge}`, answer.status);
+      if (answer.status >= 500) failures.push(`${g.label}: ${answer.status} ${answer.text.slice(0, 200)}`);
+      // A column's value out of its range in a query or body is refused as Grape refuses a bad parameter.
+      else if (OUT_OF_RANGE.has(g.edge) && g.where === 'int32' && answer.status !== 400)
+        failures.push(`${g.label}: ${answer.status} ${answer.text.slice(0, 200)}`);
+    });
+    // In the path, an id past the column is an id no row has: the same answer as the largest id that none has.
+    for (const g of probes.filter((p) => p.where === 'path' && OUT_OF_RANGE.has(p.edge))) {
+      const expected = statusOf.get(`${g.key} ${NO_SUCH_ROW}`);
+      if (statusOf.get(`${g.key} ${g.edge}`) !== expected)
+        failures.push(`${g.label}: ${statusOf.get(`${g.key} ${g.edge}`)}, where ${NO_SUCH_ROW} answers ${expected}`);
+    }
+    expect(failures.slice(0, 40), `${failures.length} failures of ${probes.length}`).toEqual([]);
+    expect(server.exitCode).toBeNull();
+  }, 240_000);
 });

@@ -4,10 +4,10 @@
 //   nohold - fast path on, RUNWAY_LONG_POLLING_SECONDS=0
 // The same requests sent to `fast` and `next` must get the same answers; a poll held on one instance is
 // woken by a change made through another (PostgreSQL LISTEN/NOTIFY), and ends with its client or server.
-import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../support/database';
+import { expectHeld, jsonBody, rawRequest, type Answer, type RawRequestOptions } from '../support/http';
 import { cli, freePort, runwayEnv, startServer, stopServer } from '../support/server';
 import { needsServer } from '../../lib/db/test-server';
 
@@ -15,12 +15,6 @@ interface Instance {
   base: string;
   server: ChildProcess;
   logs: string[];
-}
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
 }
 
 const MAX_BODY = 4096;
@@ -49,29 +43,10 @@ async function startInstance(extra: Record<string, string>): Promise<Instance> {
 }
 
 /** One raw request: a body given as chunks goes out chunked (no Content-Length). */
-function send(
-  instance: Instance,
-  method: string,
-  path: string,
-  opts: { headers?: Record<string, string>; body?: string | string[]; signal?: AbortSignal } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const headers = { 'X-Request-Id': 'fastpath-equivalence', ...(opts.headers ?? {}) };
-    const req = http.request(`${instance.base}/api/v4${path}`, { method, headers, signal: opts.signal, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    if (Array.isArray(opts.body)) for (const chunk of opts.body) req.write(chunk);
-    else if (opts.body !== undefined) req.write(opts.body);
-    req.end();
-  });
-}
+const send = (instance: Instance, method: string, path: string, opts: RawRequestOptions = {}): Promise<Answer> =>
+  rawRequest(`${instance.base}/api/v4${path}`, method, { ...opts, headers: { 'X-Request-Id': 'fastpath-equivalence', ...(opts.headers ?? {}) } });
 
-const json = (body: unknown) => ({ headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const json = jsonBody;
 
 async function adminApi(method: string, path: string, body?: unknown): Promise<Answer> {
   return send(next, method, path, {
@@ -128,16 +103,7 @@ async function logged(instance: Instance, re: RegExp, from = 0): Promise<string>
 }
 
 /** Waits until the poll is held: the instance has subscribed and the request has not been answered. */
-async function holdStarted(instance: Instance, poll: Promise<unknown>): Promise<void> {
-  let answered = false;
-  void poll.then(
-    () => (answered = true),
-    () => (answered = true),
-  );
-  // The hold itself logs nothing; a held poll is one that is still unanswered well after a plain poll's time.
-  await new Promise((r) => setTimeout(r, 700));
-  expect(answered).toBe(false);
-}
+const holdStarted = (instance: Instance, poll: Promise<unknown>): Promise<void> => expectHeld(poll);
 
 describe('[RUNNERS] runner fast path and long polling', { ...needsServer('three Runway instances on one database'), timeout: 60_000 }, () => {
   beforeAll(async () => {
