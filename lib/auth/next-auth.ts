@@ -11,7 +11,7 @@ import { revokeSession, startSession, type SessionClient } from '../sessions/ser
 import { sessionUser } from './authenticate';
 import { ACCOUNT_LOCKED, recordFailedSignIn, recordSuccessfulSignIn } from './lockout';
 import { verifyPassword } from './password';
-import { safeCallbackPath } from './callback-path';
+import { sameSiteRedirect } from './callback-path';
 import { csrfTokenFor } from './session';
 
 // One week, as GitLab's default session expiry.
@@ -89,8 +89,7 @@ export const authOptions: NextAuthOptions = {
       } as Session;
     },
     async redirect({ url, baseUrl }) {
-      if (url.startsWith('/')) return `${baseUrl}${safeCallbackPath(url)}`;
-      return url.startsWith(`${baseUrl}/`) ? url : baseUrl;
+      return sameSiteRedirect(url, baseUrl);
     },
   },
 };

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { api, rootToken, url } from '../support/api';
-import { blockUser, createExpiredToken, createToken, createUser } from '../support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, baseUrl, rootToken, url } from '../support/api';
+import { attemptSignIn } from '../support/sign-in';
+import { blockUser, createExpiredToken, createToken, createUser, TEST_PASSWORD } from '../support/users';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
@@ -134,5 +135,50 @@ describe('[AUTH] sudo', () => {
     const unknown = await api('GET', '/user', { token: rootToken(), headers: { Sudo: 'no_such_user_here' } });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: "404 User with ID or username 'no_such_user_here' Not Found" });
+  });
+});
+
+describe('[AUTH] where a sign-in returns (callbackUrl)', () => {
+  // Every spelling of a path that leaves the site, as the sign-in form or a plain form post sends it.
+  const HOSTILE = [
+    '/.//evil.example',
+    '/..//evil.example',
+    '/admin/..//evil.example',
+    '/%2e%2e//evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    '/%2F/evil.example',
+    '/%5Cevil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+  ];
+  let user: Awaited<ReturnType<typeof createUser>>;
+  beforeAll(async () => {
+    user = await createUser();
+  });
+
+  it('returns to a path on this site, in the JSON answer and in the redirect', async () => {
+    const back = '/admin/runners?type=instance_type';
+    const json = await attemptSignIn(baseUrl(), user.username, TEST_PASSWORD, { callbackUrl: back });
+    expect(json.cookie).not.toBeNull();
+    expect(json.url).toBe(`${baseUrl()}${back}`);
+    const plain = await attemptSignIn(baseUrl(), user.username, TEST_PASSWORD, { callbackUrl: back, json: false });
+    expect(plain.status).toBe(302);
+    expect(plain.url).toBe(`${baseUrl()}${back}`);
+  });
+
+  it.each([...HOSTILE, 'SITE//evil.example', 'SITE/.//evil.example'])('lands on the site root after a good sign-in with callbackUrl=%j', async (value) => {
+    const callbackUrl = value.replace(/^SITE/, baseUrl());
+    for (const json of [true, false]) {
+      const attempt = await attemptSignIn(baseUrl(), user.username, TEST_PASSWORD, { callbackUrl, json });
+      expect(attempt.cookie, `json=${json}`).not.toBeNull();
+      expect(attempt.url, `json=${json}`).toBe(`${baseUrl()}/`);
+      // Followed as a browser would: the same origin, and a path no browser reads as a host.
+      const landing = new URL(attempt.url!, baseUrl());
+      expect(landing.origin).toBe(new URL(baseUrl()).origin);
+      expect(landing.pathname).toBe('/');
+    }
   });
 });
