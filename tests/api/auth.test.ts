@@ -182,3 +182,58 @@ describe('[AUTH] where a sign-in returns (callbackUrl)', () => {
     }
   });
 });
+
+describe("[AUTH] next-auth's endpoints answer bad input with a JSON 4xx", () => {
+  const auth = (path: string, init: RequestInit = {}) => fetch(`${baseUrl()}/api/auth/${path}`, { redirect: 'manual', ...init });
+  const json = (body: string) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+
+  it.each<[string, string, RequestInit, number, string]>([
+    ['a callbackUrl that is not a URL', 'session?callbackUrl=abc', {}, 400, '400 Bad request - callbackUrl is invalid'],
+    ['a callbackUrl that is not http(s)', 'signin?callbackUrl=javascript%3Aalert(1)', {}, 400, '400 Bad request - callbackUrl is invalid'],
+    [
+      'a callback-url cookie that is not a URL',
+      'csrf',
+      { headers: { Cookie: 'next-auth.callback-url=%3A%3A' } },
+      400,
+      '400 Bad request - the callback-url cookie is invalid',
+    ],
+    ['a body that is not JSON', 'callback/credentials', json('{'), 400, '400 Bad request - the body is not valid JSON'],
+    ['a JSON body that is not an object', 'signout', json('[1,2]'), 400, '400 Bad request - the body must be a JSON object'],
+    ['a JSON callbackUrl that is an object', 'callback/credentials', json('{"callbackUrl":{"a":1}}'), 400, '400 Bad request - callbackUrl is invalid'],
+    ['GET on the credentials callback', 'callback/credentials', {}, 405, '405 Method Not Allowed'],
+    ['PUT', 'session', { method: 'PUT' }, 405, '405 Method Not Allowed'],
+    ['DELETE', 'signout', { method: 'DELETE' }, 405, '405 Method Not Allowed'],
+    ['a line break to copy into a redirect', 'error?error=x%0d%0aSet-Cookie:%20a=1', {}, 400, '400 Bad request - error is invalid'],
+    ['an action next-auth does not have', 'nothing-here', {}, 400, '400 Bad request'],
+    ['POST on the CSRF endpoint', 'csrf', { method: 'POST' }, 400, '400 Bad request'],
+    ['a session update without a CSRF token', 'session', { method: 'POST' }, 400, '400 Bad request'],
+  ])('refuses %s', async (_name, path, init, status, message) => {
+    const res = await auth(path, init);
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toEqual({ message });
+  });
+
+  it('clears a callback-url cookie it refuses, so the browser can sign in again', async () => {
+    const res = await auth('csrf', { headers: { Cookie: 'next-auth.callback-url=not-a-url' } });
+    expect(res.headers.getSetCookie().some((c) => /^next-auth\.callback-url=;.*Max-Age=0/.test(c))).toBe(true);
+  });
+
+  it('accepts credentials posted as a JSON object, as the form posts them', async () => {
+    const user = await createUser();
+    const csrf = await auth('csrf');
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const res = await auth('callback/credentials', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ csrfToken, username: user.username, password: TEST_PASSWORD, json: true }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ url: `${baseUrl()}/` });
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('next-auth.session-token='))).toBe(true);
+  });
+});
