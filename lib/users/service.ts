@@ -2,6 +2,7 @@
 import { db, type Prisma } from '../db/client';
 import type { User } from '../db/generated/client';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../auth/password';
+import { liftSignInLocks } from '../auth/lockout';
 import { friendlyToken } from '../auth/secrets';
 import { revokeAllSessions } from '../sessions/service';
 import { conflict, validationError } from '../api/errors';
@@ -86,7 +87,8 @@ export async function insertUser(tx: Prisma.TransactionClient, u: NewUser) {
 export async function setPassword(userId: number, password: string): Promise<void> {
   const passwordDigest = await hashPassword(password);
   await db().$transaction(async (tx) => {
-    await tx.user.update({ where: { id: userId }, data: { passwordDigest, failedAttempts: 0, lockedAt: null } });
+    const user = await tx.user.update({ where: { id: userId }, data: { passwordDigest } });
+    await liftSignInLocks(tx, user);
     await revokeAllSessions(userId, tx);
   });
 }
