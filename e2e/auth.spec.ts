@@ -243,7 +243,7 @@ test.describe('[AUTH] other users', () => {
     await userContext.close();
   });
 
-  test('[AUTH] ten wrong passwords lock the account: the form says so, even for the right password', async ({ page, browser }) => {
+  test('[AUTH] ten wrong passwords from one address lock the account there: the form says so, even for the right password', async ({ page, browser }) => {
     await signIn(page);
     const username = uniq('e2e-locked');
     const password = 'e2e-locked-password-1';
