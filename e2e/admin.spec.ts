@@ -1,8 +1,9 @@
 // [ADMIN] The Admin area's users, groups and projects pages: creating a user through the form (the API's
-// validation message beside the field), block/unblock, make admin, delete after confirmation; deleting a
-// project after typing its full path; not-found for non-admins; axe at desktop and 390 px. With
-// RUNWAY_E2E_SCREENSHOTS=<dir>, the pages are also saved at both widths.
-import { expect, test, type Page } from '@playwright/test';
+// validation message beside the field), block/unblock, make admin, unlock a sign-in lock, delete after
+// confirmation; deleting a project after typing its full path; not-found for non-admins; axe at desktop
+// and 390 px. With RUNWAY_E2E_SCREENSHOTS=<dir>, the pages are also saved at both widths.
+import { expect, request as newRequest, test, type Page } from '@playwright/test';
+import pg from 'pg';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { csrfToken, jsonOf as json, signIn, uniq } from './support/session';
 
@@ -40,6 +41,31 @@ async function checkBothWidths(page: Page, name: string) {
     if (dir) await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize(size);
+}
+
+/** Failed sign-ins through next-auth's endpoints, from this machine's address, as a guesser would make them. */
+async function failSignIns(baseURL: string, login: string, times: number) {
+  const client = await newRequest.newContext({ baseURL });
+  for (let i = 0; i < times; i++) {
+    const { csrfToken } = await json<{ csrfToken: string }>(await client.get('/api/auth/csrf'), 200);
+    const res = await client.post('/api/auth/callback/credentials', { form: { csrfToken, username: login, password: `wrong-${i}`, json: 'true' } });
+    expect((await res.json()).url).toContain('error=');
+  }
+  await client.dispose();
+}
+
+/**
+ * Locks the account for everyone, as 100 failures from 10 addresses would (this machine is one address):
+ * users.locked_at is GitLab's lock, which the API shows as `locked`.
+ */
+async function lockForEveryone(userId: number) {
+  const client = new pg.Client({ connectionString: process.env.RUNWAY_E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('UPDATE users SET locked_at = now() WHERE id = $1', [userId]);
+  } finally {
+    await client.end();
+  }
 }
 
 const table = (page: Page, name: string) => page.getByRole('table', { name, exact: true });
@@ -111,6 +137,45 @@ test.describe('[ADMIN] admin pages', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`No users match "${username}"`)).toBeVisible();
     expect(await json<unknown[]>(await page.request.get(`/api/v4/users?username=${username}`), 200)).toEqual([]);
+  });
+
+  test('[ADMIN] unlock a locked user from the user page and from the users list', async ({ page, browser, baseURL }) => {
+    // Ten Argon2 checks, axe at two widths and a second browser: more than the default minute when loaded.
+    test.setTimeout(180_000);
+    const api = await rootApi(page);
+    const locked = await api.user(uniq('locked').replace(/-/g, '_'));
+    // Ten wrong passwords lock this machine's address out of the account; the lock for everyone on top.
+    await failSignIns(baseURL!, locked.username, 10);
+    await lockForEveryone(locked.id);
+
+    await page.goto(`/admin/users?search=${locked.username}`);
+    const row = rowOf(page, 'Users', `@${locked.username}`);
+    await expect(row.getByText('Locked', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Unlock' })).toBeVisible();
+
+    // The user's admin page says so and offers "Unlock user".
+    await row.getByRole('link', { name: `Edit ${locked.username}` }).click();
+    const notice = page.getByRole('region', { name: 'This user is locked' });
+    await expect(notice).toContainText('Too many failed sign-in attempts locked this account.');
+    await checkBothWidths(page, 'admin-user-locked');
+    const unlocked = page.waitForResponse((r) => r.url().endsWith(`/api/v4/users/${locked.id}/unlock`) && r.request().method() === 'POST');
+    await notice.getByRole('button', { name: 'Unlock user' }).click();
+    expect((await unlocked).status()).toBe(201);
+    await expect(notice).toBeHidden();
+    expect((await json<{ locked: boolean }>(await page.request.get(`/api/v4/users/${locked.id}`), 200)).locked).toBe(false);
+
+    // Both locks are gone: the user signs in from this machine's address with the right password.
+    const userPage = await (await browser.newContext()).newPage();
+    await signIn(userPage, locked.username, PASSWORD);
+    await userPage.context().close();
+
+    // Locked again, the list's own Unlock lifts it too.
+    await lockForEveryone(locked.id);
+    await page.goto(`/admin/users?search=${locked.username}`);
+    await expect(row.getByText('Locked', { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: 'Unlock' }).click();
+    await expect(row.getByText('Locked', { exact: true })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Unlock' })).toHaveCount(0);
   });
 
   test('[ADMIN] deleting the sole owner of a group shows the refusal and offers "Delete user and contributions"', async ({ page }) => {

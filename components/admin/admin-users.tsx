@@ -1,7 +1,7 @@
 'use client';
 // /admin/users: every user with GitLab's state badges, and the admin's actions per row: block or unblock,
-// make or remove admin, delete (after a confirmation; a refusal such as "sole owner" offers GitLab's
-// "Delete user and contributions", i.e. hard_delete).
+// unlock (a sign-in lock), make or remove admin, delete (after a confirmation; a refusal such as "sole
+// owner" offers GitLab's "Delete user and contributions", i.e. hard_delete).
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
@@ -16,6 +16,7 @@ import { useAdminUserList, useDeleteUser, useUserAction, type AdminUser } from '
 const ACTIONS = [
   { action: 'block', label: 'Block', when: (u: AdminUser) => u.state !== 'blocked' },
   { action: 'unblock', label: 'Unblock', when: (u: AdminUser) => u.state === 'blocked' },
+  { action: 'unlock', label: 'Unlock', when: (u: AdminUser) => !!u.locked },
   { action: 'make_admin', label: 'Make admin', when: (u: AdminUser) => !u.is_admin },
   { action: 'remove_admin', label: 'Remove admin', when: (u: AdminUser) => u.is_admin },
 ] as const;

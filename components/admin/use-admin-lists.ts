@@ -1,5 +1,6 @@
 'use client';
-// The admin pages' reads and writes through /api/v4: users (list, one, create, edit, block, admin, delete)
+// The admin pages' reads and writes through /api/v4: users (list, one, create, edit, block, unlock, admin,
+// delete)
 // and deleting a group or project. Every write refreshes the lists and the overview's counts.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../dashboard/session-provider';
@@ -60,14 +61,16 @@ export function useUpdateUser(id: number) {
   return useMutation({ mutationFn: (input: UserInput) => api.put<AdminUser>(`/users/${id}`, input), onSuccess: invalidate });
 }
 
-export type UserAction = 'block' | 'unblock' | 'make_admin' | 'remove_admin';
+export type UserAction = 'block' | 'unblock' | 'unlock' | 'make_admin' | 'remove_admin';
 
 export function useUserAction() {
   const api = useApi();
   const invalidate = useInvalidate(queryKeys.adminUsers.all);
   return useMutation({
     mutationFn: ({ user, action }: { user: AdminUser; action: UserAction }) =>
-      action === 'block' || action === 'unblock' ? api.post(`/users/${user.id}/${action}`) : api.put(`/users/${user.id}`, { admin: action === 'make_admin' }),
+      action === 'make_admin' || action === 'remove_admin'
+        ? api.put(`/users/${user.id}`, { admin: action === 'make_admin' })
+        : api.post(`/users/${user.id}/${action}`),
     onSuccess: invalidate,
   });
 }

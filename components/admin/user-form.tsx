@@ -13,6 +13,7 @@ import { ErrorState, LoadingState, InlineError } from '../ui/states';
 import { ApiError } from '@/lib/client/api';
 import { validationMessages } from '@/lib/client/validation';
 import { useAdminUser, useCreateUser, useUpdateUser, type AdminUser, type UserInput } from './use-admin-lists';
+import { UserLockNotice } from './user-lock';
 
 const FIELDS = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
@@ -127,7 +128,10 @@ export function EditUser({ id }: { id: number }) {
       ) : user.error ? (
         <ErrorState title="Could not load the user" error={user.error} onRetry={() => user.refetch()} />
       ) : (
-        <UserForm user={user.data} />
+        <>
+          <UserLockNotice user={user.data} />
+          <UserForm user={user.data} />
+        </>
       )}
     </div>
   );

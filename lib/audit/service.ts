@@ -219,3 +219,31 @@ export async function recordRegistrationTokenReset(tx: Tx, input: { actor: Audit
     details: { action: 'reset_registration_token' },
   });
 }
+
+/** GitLab's user_access_locked and user_access_unlocked (EE's User#lock_access! and #unlock_access!). */
+export type UserAccessEvent = 'user_access_locked' | 'user_access_unlocked';
+
+export interface UserAccessAuditInput {
+  actor: AuditActor;
+  ip: string | null;
+  user: { id: number; username: string };
+  event: UserAccessEvent;
+  /** Why, after GitLab's "User access locked - " (e.g. "excessive failed login attempts"). */
+  reason?: string;
+  details?: Record<string, unknown>;
+}
+
+/** Records a lock or unlock of a user's sign-in on the user (entity and target), as GitLab does. */
+export async function recordUserAccessAudit(tx: Tx, input: UserAccessAuditInput): Promise<void> {
+  const { user } = input;
+  const base = input.event === 'user_access_locked' ? 'User access locked' : 'User access unlocked';
+  await insert(tx, {
+    actor: input.actor,
+    ip: input.ip,
+    entity: { type: 'User', id: user.id, path: user.username },
+    eventName: input.event,
+    message: input.reason ? `${base} - ${input.reason}` : base,
+    target: { id: user.id, type: 'User', details: user.username },
+    details: input.details ?? {},
+  });
+}

@@ -6,41 +6,29 @@ import type { CallbacksOptions, NextAuthOptions, Session } from 'next-auth';
 import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { User } from '../db/generated/client';
-import { findUserByLogin } from '../users/queries';
 import { revokeSession, sessionDigest, startSession, type SessionClient } from '../sessions/service';
+import { authorizeCredentials } from '../sessions/sign-in';
 import { sessionUser } from './authenticate';
-import { ACCOUNT_LOCKED, recordFailedSignIn, recordSuccessfulSignIn } from './lockout';
-import { verifyPassword } from './password';
-import { safeCallbackPath } from './callback-path';
+import { sameSiteRedirect } from './callback-path';
 import { csrfTokenFor } from './session';
 
 // One week, as GitLab's default session expiry.
 const SESSION_MAX_AGE = 7 * 24 * 60 * 60;
 
-async function findByLogin(login: string): Promise<User | null> {
-  const field = login.includes('@') ? 'email' : 'username';
-  return findUserByLogin(field, login);
-}
-
-/**
- * Checks a login (username or email) and password; null when either is wrong. Throws `blocked` for a
- * blocked user and `locked` (lib/auth/lockout.ts) once failed attempts have locked the account.
- */
-export async function authorizeCredentials(login: string, password: string): Promise<User | null> {
-  if (!login || !password) return null;
-  const user = await findByLogin(login.trim());
-  if (!user) return null;
-  if (!(await verifyPassword(user.passwordDigest, password))) {
-    if (await recordFailedSignIn(user.id)) throw new Error(ACCOUNT_LOCKED);
-    return null;
-  }
-  // Only after the password matched, so the message reveals nothing to a guesser.
-  if (user.state !== 'active') throw new Error('blocked');
-  const signedIn = await recordSuccessfulSignIn(user.id);
-  if (signedIn) return signedIn;
-  // Locked: the right password is refused and counted, as Devise's valid_for_authentication? does.
-  await recordFailedSignIn(user.id);
-  throw new Error(ACCOUNT_LOCKED);
+/** Username or email and password, checked for the requesting client (its address counts failures). */
+function credentialsFrom(client: SessionClient) {
+  return CredentialsProvider({
+    name: 'Runway',
+    credentials: {
+      username: { label: 'Username or primary email', type: 'text' },
+      password: { label: 'Password', type: 'password' },
+    },
+    async authorize(credentials) {
+      const user = await authorizeCredentials(credentials?.username, credentials?.password, client.ip);
+      if (!user) return null;
+      return { id: String(user.id), name: user.name, email: user.email, username: user.username };
+    },
+  });
 }
 
 /** At sign-in, the new JWT names a new session row (with the client's address and browser when known). */
@@ -58,20 +46,7 @@ function issueToken(client: SessionClient): CallbacksOptions['jwt'] {
 export const authOptions: NextAuthOptions = {
   session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE, updateAge: 24 * 60 * 60 },
   pages: { signIn: '/sign-in', error: '/sign-in' },
-  providers: [
-    CredentialsProvider({
-      name: 'Runway',
-      credentials: {
-        username: { label: 'Username or primary email', type: 'text' },
-        password: { label: 'Password', type: 'password' },
-      },
-      async authorize(credentials) {
-        const user = await authorizeCredentials(credentials?.username ?? '', credentials?.password ?? '');
-        if (!user) return null;
-        return { id: String(user.id), name: user.name, email: user.email, username: user.username };
-      },
-    }),
-  ],
+  providers: [credentialsFrom({ ip: null, userAgent: null })],
   events: {
     // next-auth's sign-out hands over the decoded JWT before it clears the cookie.
     async signOut({ token }) {
@@ -89,15 +64,14 @@ export const authOptions: NextAuthOptions = {
       } as Session;
     },
     async redirect({ url, baseUrl }) {
-      if (url.startsWith('/')) return `${baseUrl}${safeCallbackPath(url)}`;
-      return url.startsWith(`${baseUrl}/`) ? url : baseUrl;
+      return sameSiteRedirect(url, baseUrl);
     },
   },
 };
 
 /** The options for one request to /api/auth/*: a sign-in records the requesting client on its session. */
 export function authOptionsFor(client: SessionClient): NextAuthOptions {
-  return { ...authOptions, callbacks: { ...authOptions.callbacks, jwt: issueToken(client) } };
+  return { ...authOptions, providers: [credentialsFrom(client)], callbacks: { ...authOptions.callbacks, jwt: issueToken(client) } };
 }
 
 export interface DashboardSession {

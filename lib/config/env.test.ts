@@ -34,6 +34,7 @@ describe('rate-limit configuration', () => {
   it("defaults to GitLab's: lock after 10 failures for 10 minutes, 10 sign-ins per 60 s, API limits off", () => {
     const env = readEnv({});
     expect(env.RUNWAY_MAX_LOGIN_ATTEMPTS).toBe(10);
+    expect(env.RUNWAY_MAX_LOGIN_ATTEMPTS_PER_ACCOUNT).toBe(100);
     expect(env.RUNWAY_LOGIN_LOCK_MINUTES).toBe(10);
     expect(env.RUNWAY_RATE_LIMIT_SIGN_IN).toEqual({ limit: 10, period: 60 });
     expect(env.RUNWAY_RATE_LIMIT_AUTHENTICATED_API).toBeNull();
@@ -60,6 +61,9 @@ describe('rate-limit configuration', () => {
       ['RUNWAY_RATE_LIMIT_AUTHENTICATED_API', 'fast'],
       ['RUNWAY_THROTTLE_USER_ALLOWLIST', 'root'],
       ['RUNWAY_MAX_LOGIN_ATTEMPTS', '0'],
+      ['RUNWAY_MAX_LOGIN_ATTEMPTS_PER_ACCOUNT', '0'],
+      // Below the per-address limit, one address could lock the account for everyone.
+      ['RUNWAY_MAX_LOGIN_ATTEMPTS_PER_ACCOUNT', '9'],
     ]) {
       expect(() => readEnv({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
       expect(() => readEnv({ [name]: value })).toThrow(name);

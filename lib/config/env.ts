@@ -86,8 +86,10 @@ const schema = z.object({
   RUNWAY_EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   RUNWAY_EMBEDDED_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(32).optional(),
   RUNWAY_DIST_DIR: z.string().optional(),
-  // GitLab's max_login_attempts and failed_login_attempts_unlock_period_in_minutes.
+  // GitLab's max_login_attempts (here per login and client address) and
+  // failed_login_attempts_unlock_period_in_minutes; the account-wide limit is Runway's (lib/auth/lockout.ts).
   RUNWAY_MAX_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
+  RUNWAY_MAX_LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(100),
   RUNWAY_LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(525600).default(10),
   // GitLab's protected-paths throttle (on by default) and API throttles (off by default).
   RUNWAY_RATE_LIMIT_SIGN_IN: rateLimit.default({ limit: 10, period: 60 }),
@@ -149,6 +151,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // Below the per-address limit, one address could lock an account for everyone again.
+  if (result.data.RUNWAY_MAX_LOGIN_ATTEMPTS_PER_ACCOUNT < result.data.RUNWAY_MAX_LOGIN_ATTEMPTS) {
+    throw new ConfigError('Invalid configuration:\n  RUNWAY_MAX_LOGIN_ATTEMPTS_PER_ACCOUNT: must be at least RUNWAY_MAX_LOGIN_ATTEMPTS');
   }
   return result.data;
 }

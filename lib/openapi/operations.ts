@@ -306,6 +306,13 @@ export const operations: Record<string, Operation> = {
     schema: { type: ['boolean', 'null'] },
   },
   'POST /users/{id}/unblock': { summary: 'Unblock a user (admin)', tag: 'Users', status: 201, schema: { type: 'boolean' } },
+  'POST /users/{id}/unlock': {
+    summary: "Lift a user's sign-in locks (admin; Runway extension): `true`, or `false` when none was on",
+    tag: 'Users',
+    status: 201,
+    schema: { type: 'boolean' },
+    extension: true,
+  },
   'GET /users/{id}/memberships': { summary: "List a user's memberships (admin)", tag: 'Users', entity: ['MembershipEntity'] },
   'GET /users/{id}/projects': { summary: "List a user's projects", tag: 'Users', entity: ['ProjectWithAccess|ProjectEntity|BasicProjectDetails'] },
 

@@ -77,7 +77,8 @@ import * as r74 from '@/app/api/v4/users/[id]/memberships/route';
 import * as r75 from '@/app/api/v4/users/[id]/personal_access_tokens/route';
 import * as r76 from '@/app/api/v4/users/[id]/projects/route';
 import * as r77 from '@/app/api/v4/users/[id]/unblock/route';
-import * as r78 from '@/app/api/v4/version/route';
+import * as r78 from '@/app/api/v4/users/[id]/unlock/route';
+import * as r79 from '@/app/api/v4/version/route';
 
 export const routeModules: ReadonlyArray<{ path: string; module: Record<string, unknown> }> = [
   { path: '/application/settings', module: r0 },
@@ -158,5 +159,6 @@ export const routeModules: ReadonlyArray<{ path: string; module: Record<string, 
   { path: '/users/{id}/personal_access_tokens', module: r75 },
   { path: '/users/{id}/projects', module: r76 },
   { path: '/users/{id}/unblock', module: r77 },
-  { path: '/version', module: r78 },
+  { path: '/users/{id}/unlock', module: r78 },
+  { path: '/version', module: r79 },
 ];

@@ -18,7 +18,8 @@ import {
 } from './queries';
 import { deleteUserParams, listUsersParams, parseCreateUser, updateUserParams, userIdParams, userListLinkParams, userMembershipsParams } from './schema';
 import { paginate } from '../api/pagination';
-import { createUserByAdmin, deleteUserByAdmin, setUserState, updateUserByAdmin } from './service';
+import { createUserByAdmin, deleteUserByAdmin, setUserState, unlockUserByAdmin, updateUserByAdmin } from './service';
+import { auditIp } from '../audit/service';
 import { isRowId } from '../db/ids';
 import { checkUnmodifiedSince } from '../runners/service';
 import { pageOfProjects, projectFilters } from '../namespaces/handlers';
@@ -100,6 +101,15 @@ export async function blockUser(ctx: RequestContext) {
 export async function unblockUser(ctx: RequestContext) {
   const { user } = await adminTarget(ctx);
   return json(await setUserState(user.id, 'active'), 201);
+}
+
+/**
+ * POST /users/:id/unlock, a Runway extension (GitLab unlocks only from its admin page): admins lift every
+ * sign-in lock of the user. 201 `true` when a lock was on, `false` when none was (as unblock answers).
+ */
+export async function unlockUser(ctx: RequestContext) {
+  const { actor, user } = await adminTarget(ctx);
+  return json(await unlockUserByAdmin(user, actor, auditIp(ctx.req)), 201);
 }
 
 /** PUT /users/:id: UserWithAdmin. Parameters (400), then authenticated_as_admin! (403), then the user (404). */

@@ -2,6 +2,9 @@
 import { db, type Prisma } from '../db/client';
 import type { User } from '../db/generated/client';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../auth/password';
+import { liftSignInLocks } from '../auth/lockout';
+import { recordUserAccessAudit, userActor } from '../audit/service';
+import type { Actor } from '../auth/authenticate';
 import { friendlyToken } from '../auth/secrets';
 import { revokeAllSessions } from '../sessions/service';
 import { conflict, validationError } from '../api/errors';
@@ -86,7 +89,8 @@ export async function insertUser(tx: Prisma.TransactionClient, u: NewUser) {
 export async function setPassword(userId: number, password: string): Promise<void> {
   const passwordDigest = await hashPassword(password);
   await db().$transaction(async (tx) => {
-    await tx.user.update({ where: { id: userId }, data: { passwordDigest, failedAttempts: 0, lockedAt: null } });
+    const user = await tx.user.update({ where: { id: userId }, data: { passwordDigest } });
+    await liftSignInLocks(tx, user);
     await revokeAllSessions(userId, tx);
   });
 }
@@ -145,6 +149,19 @@ export async function setUserState(userId: number, state: 'active' | 'blocked'):
     const { count } = await tx.user.updateMany({ where: { id: userId, state: { not: state } }, data: { state } });
     if (count > 0 && state === 'blocked') await revokeAllSessions(userId, tx);
     return count > 0;
+  });
+}
+
+/**
+ * POST /users/:id/unlock: lifts every sign-in lock of the user (for everyone, and for single addresses)
+ * and, when one was on, records GitLab's user_access_unlocked in the same transaction. Returns whether a
+ * lock was on.
+ */
+export async function unlockUserByAdmin(user: User, actor: Actor, ip: string | null): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const wasLocked = await liftSignInLocks(tx, user);
+    if (wasLocked) await recordUserAccessAudit(tx, { actor: userActor(actor), ip, user, event: 'user_access_unlocked' });
+    return wasLocked;
   });
 }
 

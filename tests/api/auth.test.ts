@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { api, rootToken, url } from '../support/api';
-import { blockUser, createExpiredToken, createToken, createUser } from '../support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, baseUrl, rootToken, url } from '../support/api';
+import { attemptSignIn } from '../support/sign-in';
+import { blockUser, createExpiredToken, createToken, createUser, TEST_PASSWORD } from '../support/users';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
@@ -134,5 +135,105 @@ describe('[AUTH] sudo', () => {
     const unknown = await api('GET', '/user', { token: rootToken(), headers: { Sudo: 'no_such_user_here' } });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: "404 User with ID or username 'no_such_user_here' Not Found" });
+  });
+});
+
+describe('[AUTH] where a sign-in returns (callbackUrl)', () => {
+  // Every spelling of a path that leaves the site, as the sign-in form or a plain form post sends it.
+  const HOSTILE = [
+    '/.//evil.example',
+    '/..//evil.example',
+    '/admin/..//evil.example',
+    '/%2e%2e//evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    '/%2F/evil.example',
+    '/%5Cevil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+  ];
+  let user: Awaited<ReturnType<typeof createUser>>;
+  beforeAll(async () => {
+    user = await createUser();
+  });
+
+  it('returns to a path on this site, in the JSON answer and in the redirect', async () => {
+    const back = '/admin/runners?type=instance_type';
+    const json = await attemptSignIn(baseUrl(), user.username, TEST_PASSWORD, { callbackUrl: back });
+    expect(json.cookie).not.toBeNull();
+    expect(json.url).toBe(`${baseUrl()}${back}`);
+    const plain = await attemptSignIn(baseUrl(), user.username, TEST_PASSWORD, { callbackUrl: back, json: false });
+    expect(plain.status).toBe(302);
+    expect(plain.url).toBe(`${baseUrl()}${back}`);
+  });
+
+  it.each([...HOSTILE, 'SITE//evil.example', 'SITE/.//evil.example'])('lands on the site root after a good sign-in with callbackUrl=%j', async (value) => {
+    const callbackUrl = value.replace(/^SITE/, baseUrl());
+    for (const json of [true, false]) {
+      const attempt = await attemptSignIn(baseUrl(), user.username, TEST_PASSWORD, { callbackUrl, json });
+      expect(attempt.cookie, `json=${json}`).not.toBeNull();
+      expect(attempt.url, `json=${json}`).toBe(`${baseUrl()}/`);
+      // Followed as a browser would: the same origin, and a path no browser reads as a host.
+      const landing = new URL(attempt.url!, baseUrl());
+      expect(landing.origin).toBe(new URL(baseUrl()).origin);
+      expect(landing.pathname).toBe('/');
+    }
+  });
+});
+
+describe("[AUTH] next-auth's endpoints answer bad input with a JSON 4xx", () => {
+  const auth = (path: string, init: RequestInit = {}) => fetch(`${baseUrl()}/api/auth/${path}`, { redirect: 'manual', ...init });
+  const json = (body: string) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+
+  it.each<[string, string, RequestInit, number, string]>([
+    ['a callbackUrl that is not a URL', 'session?callbackUrl=abc', {}, 400, '400 Bad request - callbackUrl is invalid'],
+    ['a callbackUrl that is not http(s)', 'signin?callbackUrl=javascript%3Aalert(1)', {}, 400, '400 Bad request - callbackUrl is invalid'],
+    [
+      'a callback-url cookie that is not a URL',
+      'csrf',
+      { headers: { Cookie: 'next-auth.callback-url=%3A%3A' } },
+      400,
+      '400 Bad request - the callback-url cookie is invalid',
+    ],
+    ['a body that is not JSON', 'callback/credentials', json('{'), 400, '400 Bad request - the body is not valid JSON'],
+    ['a JSON body that is not an object', 'signout', json('[1,2]'), 400, '400 Bad request - the body must be a JSON object'],
+    ['a JSON callbackUrl that is an object', 'callback/credentials', json('{"callbackUrl":{"a":1}}'), 400, '400 Bad request - callbackUrl is invalid'],
+    ['GET on the credentials callback', 'callback/credentials', {}, 405, '405 Method Not Allowed'],
+    ['PUT', 'session', { method: 'PUT' }, 405, '405 Method Not Allowed'],
+    ['DELETE', 'signout', { method: 'DELETE' }, 405, '405 Method Not Allowed'],
+    ['a line break to copy into a redirect', 'error?error=x%0d%0aSet-Cookie:%20a=1', {}, 400, '400 Bad request - error is invalid'],
+    ['an action next-auth does not have', 'nothing-here', {}, 400, '400 Bad request'],
+    ['POST on the CSRF endpoint', 'csrf', { method: 'POST' }, 400, '400 Bad request'],
+    ['a session update without a CSRF token', 'session', { method: 'POST' }, 400, '400 Bad request'],
+  ])('refuses %s', async (_name, path, init, status, message) => {
+    const res = await auth(path, init);
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toEqual({ message });
+  });
+
+  it('clears a callback-url cookie it refuses, so the browser can sign in again', async () => {
+    const res = await auth('csrf', { headers: { Cookie: 'next-auth.callback-url=not-a-url' } });
+    expect(res.headers.getSetCookie().some((c) => /^next-auth\.callback-url=;.*Max-Age=0/.test(c))).toBe(true);
+  });
+
+  it('accepts credentials posted as a JSON object, as the form posts them', async () => {
+    const user = await createUser();
+    const csrf = await auth('csrf');
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const res = await auth('callback/credentials', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ csrfToken, username: user.username, password: TEST_PASSWORD, json: true }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ url: `${baseUrl()}/` });
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('next-auth.session-token='))).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 // Issue 8's fuzz test: thousands of generated malformed requests over every /api/v4 route file (every
 // method, hostile path segments and %-escapes, NUL bytes, huge/negative/float ids, wrong types in
 // queries and bodies, bad JSON, wrong content types, deep nesting, long strings, unicode), with a fixed
-// seed, as root and anonymously. Asserts: no 5xx, and every error answer is JSON.
+// seed, as root and anonymously; then the same for next-auth's endpoints (/api/auth/*). Asserts: no 5xx,
+// and every error answer is JSON.
 // Issue 20's integer bounds: every path segment and every declared integer parameter of every operation
 // (read off the OpenAPI document, which is built from the declarations) gets the values around the
 // database's integer columns' limits.
@@ -17,6 +18,7 @@ import { cli, freePort, ROOT, runwayEnv, startServer, stopServer } from '../supp
 
 const SEED = 0x5eed8;
 const REQUESTS = 2400;
+const AUTH_REQUESTS = 600;
 const CONCURRENCY = 4;
 
 interface Route {
@@ -397,6 +399,33 @@ async function sendAll<G extends Generated>(requests: G[], check: (g: G, answer:
   agent.destroy();
 }
 
+function isJsonAnswer(answer: Answer): boolean {
+  try {
+    JSON.parse(answer.text);
+    return answer.contentType === 'application/json';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sends the requests; a failure is a request with no answer, a 5xx, or an error answer (but HEAD's and those
+ * with a status in `textAllowed`) that is not JSON.
+ */
+async function fire(requests: Generated[], textAllowed: number[] = []) {
+  const failures: string[] = [];
+  const statuses = new Map<number, number>();
+  await sendAll(requests, (g, answer) => {
+    if (answer instanceof Error) return void failures.push(`${g.label}: no answer (${answer.message})`);
+    statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    if (answer.status >= 500) failures.push(`${g.label}: ${answer.status} ${answer.text.slice(0, 200)}`);
+    else if (answer.status >= 400 && g.method !== 'HEAD' && !textAllowed.includes(answer.status) && !isJsonAnswer(answer)) {
+      failures.push(`${g.label}: ${answer.status} not JSON (${answer.contentType}) ${answer.text.slice(0, 120)}`);
+    }
+  });
+  return { failures, statuses };
+}
+
 let database: TestDatabase;
 let server: ChildProcess;
 let base: URL;
@@ -424,25 +453,7 @@ describe('[FUZZ] /api/v4 under malformed requests', () => {
     expect(routes.length).toBeGreaterThan(40);
     const r = prng(SEED);
     const requests = Array.from({ length: REQUESTS }, () => generate(r, routes, token));
-    const failures: string[] = [];
-    const statuses = new Map<number, number>();
-    await sendAll(requests, (g, answer) => {
-      if (answer instanceof Error) return void failures.push(`${g.label}: no answer (${answer.message})`);
-      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-      if (answer.status >= 500) failures.push(`${g.label}: ${answer.status} ${answer.text.slice(0, 200)}`);
-      else if (answer.status >= 400 && g.method !== 'HEAD') {
-        let parsed = false;
-        try {
-          JSON.parse(answer.text);
-          parsed = true;
-        } catch {
-          parsed = false;
-        }
-        if (answer.contentType !== 'application/json' || !parsed) {
-          failures.push(`${g.label}: ${answer.status} not JSON (${answer.contentType}) ${answer.text.slice(0, 120)}`);
-        }
-      }
-    });
+    const { failures, statuses } = await fire(requests);
     expect(failures.slice(0, 25), `${failures.length} failures`).toEqual([]);
     // The run reached the handlers, not only the edge: successes and many kinds of refusal.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(50);
@@ -560,4 +571,123 @@ describe('[FUZZ] integer bounds on every route', () => {
     expect(failures.slice(0, 40), `${failures.length} failures of ${probes.length}`).toEqual([]);
     expect(server.exitCode).toBeNull();
   }, 240_000);
+});
+
+// next-auth's endpoints: every action and a few that do not exist, every method, hostile callbackUrl,
+// error and cookie values, and bodies of every kind (sometimes with a real CSRF token, so credentials reach
+// the password check). The same assertions: no 5xx, every refusal in JSON (the throttle's 429 is GitLab's
+// text/plain and is allowed).
+const AUTH_PATHS = [
+  'csrf',
+  'session',
+  'providers',
+  'signin',
+  'signin/credentials',
+  'callback/credentials',
+  'callback/other',
+  'callback',
+  'signout',
+  'error',
+  'error/CredentialsSignin',
+  'error/%0d%0a',
+  'verify-request',
+  '_log',
+  'nothing',
+  'signin/%ff',
+  'signin/%E2%9C%93',
+  '%2e%2e',
+  'a'.repeat(300),
+];
+const CALLBACK_URLS = [
+  '/admin/runners',
+  'abc',
+  '::',
+  '/.//evil.example',
+  '//evil.example',
+  '/%2F/evil.example',
+  'javascript:alert(1)',
+  'http://[',
+  'http://127.0.0.1:1/x',
+  '%ff',
+  '\u0000',
+  '\r\nSet-Cookie: a=1',
+  'x'.repeat(5000),
+];
+const AUTH_COOKIES = [
+  'next-auth.callback-url=abc',
+  'next-auth.callback-url=%2F.%2F%2Fevil.example',
+  'next-auth.callback-url=%ff',
+  'next-auth.csrf-token=%ff',
+  'next-auth.csrf-token=a%7Cb',
+  'next-auth.session-token=abc',
+  'next-auth.session-token=%',
+  '__Secure-next-auth.callback-url=::',
+  'a=b; =; ;;',
+];
+
+function generateAuth(r: Rng, csrf: { token: string; cookie: string }): Generated {
+  const method = r.pick(['GET', 'GET', 'POST', 'POST', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
+  let p = `/api/auth/${r.pick(AUTH_PATHS)}`;
+  const query: string[] = [];
+  if (r.chance(0.4)) query.push(`callbackUrl=${formEncode(r.pick(CALLBACK_URLS))}`);
+  if (r.chance(0.15)) query.push(`error=${r.pick(['CredentialsSignin', 'x%0d%0ay', '%ff', 'e'.repeat(200), '%C3%A9'])}`);
+  if (r.chance(0.1)) query.push(`${r.pick(PARAM_NAMES)}[]=${r.pick(QUERY_VALUES)}`);
+  if (query.length) p += `?${query.join('&')}`;
+  const headers: Record<string, string> = {};
+  const cookies = r.chance(0.5) ? [csrf.cookie] : [];
+  if (r.chance(0.3)) cookies.push(r.pick(AUTH_COOKIES));
+  if (cookies.length) headers.Cookie = cookies.join('; ');
+  let body: Buffer | undefined;
+  let kind = 'none';
+  if (method === 'POST' && r.chance(0.9)) {
+    const fields: Record<string, unknown> = {
+      csrfToken: r.chance(0.6) ? csrf.token : jsonValue(r),
+      username: r.pick(['root', 'nobody-here', '', ' ', 'a'.repeat(3000), jsonValue(r)]),
+      password: r.pick(['wrong-password', '', jsonValue(r)]),
+    };
+    if (r.chance(0.5)) fields.callbackUrl = r.chance(0.7) ? r.pick(CALLBACK_URLS) : jsonValue(r);
+    if (r.chance(0.6)) fields.json = r.pick(['true', true, 1, null]);
+    const formBody = Object.entries(fields)
+      .map(([k, v]) => `${k}=${formEncode(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`)
+      .join('&');
+    // Each kind of body with its content type.
+    const bodies: Record<string, () => [string, string | Buffer]> = {
+      form: () => ['application/x-www-form-urlencoded', formBody],
+      json: () => [r.pick(['application/json', 'application/json; charset=utf-8']), JSON.stringify(fields)],
+      badjson: () => ['application/json', Buffer.from(r.pick(BAD_JSON), 'latin1')],
+      deep: () => ['application/json', deepJson(5000)],
+      array: () => ['application/json', JSON.stringify(r.pick([[fields], 'string', 42, null]))],
+      multipart: () => ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nroot\r\n--x--\r\n'],
+      text: () => ['text/plain', 'username=root'],
+    };
+    kind = r.pick(['form', 'form', 'json', 'json', 'badjson', 'deep', 'array', 'multipart', 'text']);
+    const [type, content] = bodies[kind]();
+    headers['Content-Type'] = type;
+    body = Buffer.from(content);
+  }
+  return { method, path: p, headers, body, label: `${method} ${p.slice(0, 200)} [${kind}]` };
+}
+
+describe('[FUZZ] /api/auth/* under malformed requests', () => {
+  it(`answers ${AUTH_REQUESTS} generated hostile requests to next-auth without a 5xx, every refusal in JSON`, async () => {
+    const csrfRes = await fetch(`${base.origin}/api/auth/csrf`);
+    const csrf = {
+      token: ((await csrfRes.json()) as { csrfToken: string }).csrfToken,
+      cookie: csrfRes.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    };
+    const r = prng(SEED + 1);
+    const requests = Array.from({ length: AUTH_REQUESTS }, () => generateAuth(r, csrf));
+    // The sign-in throttle's 429 is GitLab's text/plain "Retry later".
+    const { failures, statuses } = await fire(requests, [429]);
+    expect(failures.slice(0, 25), `${failures.length} failures`).toEqual([]);
+    // The run reached next-auth, not only the checks before it: answers, redirects and refusals.
+    expect(
+      [200, 302, 400, 405].every((s) => (statuses.get(s) ?? 0) > 0),
+      JSON.stringify([...statuses]),
+    ).toBe(true);
+    expect(server.exitCode).toBeNull();
+  }, 150_000);
 });

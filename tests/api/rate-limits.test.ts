@@ -1,5 +1,5 @@
-// Brute-force protection and rate limits on a server of their own: GitLab's lockout (10 failed sign-ins
-// lock an account for 10 minutes), the sign-in throttle (10 POSTs per 60 s per IP) and the API throttles
+// Brute-force protection and rate limits on a server of their own: the sign-in lock (10 failures lock one
+// address out for 10 minutes, 100 from all addresses lock the account), the sign-in throttle (10 POSTs per 60 s per IP) and the API throttles
 // (here 5 per 10 s), with GitLab's 429 answer. Counters and locks live in PostgreSQL.
 import { execFile, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -88,77 +88,128 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe('[LIMITS] account lockout after failed sign-ins', () => {
-  it('locks after 10 failures with "locked", refuses the right password, shows locked: true, and unlocks after 10 minutes', async () => {
+describe('[LIMITS] sign-in lock: per address, and per account at a higher total', () => {
+  // The throttle allows 10 sign-in POSTs a minute per IP and the lock counts an IPv6 /64 as one client: a
+  // client that makes more than 10 attempts here takes a new address of its /64 for each.
+  let nets = 0;
+  const newNet = () => {
+    const net = `2001:db8:${(++nets).toString(16)}:1`;
+    let host = 0;
+    return Object.assign(() => `${net}::${(++host).toString(16)}`, { client: `${net}::/64` });
+  };
+  const failuresOf = async (key: string, client: string) =>
+    (
+      await sqlQuery<{ failures: number; locked: boolean }>(
+        'SELECT failures, locked_at IS NOT NULL AS locked FROM sign_in_failures WHERE key = $1 AND client = $2',
+        [key, client],
+      )
+    )[0];
+  const lockedFlag = async (id: number) => JSON.parse((await call(`/users/${id}`, { token: rootToken })).text).locked as boolean;
+
+  it('locks one address out after its 10 failures while the owner signs in from elsewhere', async () => {
     const user = await createUser();
-    // Every attempt from another address: the lock is per account, not per IP.
-    for (let i = 1; i <= 9; i++) {
-      const attempt = await attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() });
-      expect(attempt.error, `attempt ${i}`).toBe('CredentialsSignin');
-    }
-    const tenth = await attemptSignIn(base, user.username, 'wrong-10', { ip: newIp() });
+    const attacker = newNet();
+    for (let i = 1; i <= 9; i++)
+      expect((await attemptSignIn(base, user.username, `wrong-${i}`, { ip: attacker() })).error, `attempt ${i}`).toBe('CredentialsSignin');
+    const tenth = await attemptSignIn(base, user.username, 'wrong-10', { ip: attacker() });
     expect(tenth.error).toBe('locked');
     expect(tenth.cookie).toBeNull();
+    // From the attacker's network even the right password is refused...
+    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: attacker() })).error).toBe('locked');
+    // ...while the owner, from another address, signs in: one address cannot hold the account locked.
+    const owner = await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() });
+    expect(owner.error).toBeNull();
+    expect(owner.cookie).toMatch(/^next-auth\.session-token=/);
+    // The account is not locked for everyone: GitLab's `locked` stays false.
+    expect(await lockedFlag(user.id)).toBe(false);
 
+    // Ten minutes later (moved back in the database rather than waited for) the attacker's network may try again.
+    await sqlQuery(
+      "UPDATE sign_in_failures SET started_at = started_at - interval '20 minutes', locked_at = locked_at - interval '10 minutes 1 second' WHERE client = $1",
+      [attacker.client],
+    );
+    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: attacker() })).cookie).not.toBeNull();
+  }, 90_000);
+
+  it("locks the account for everyone at 100 failures from all addresses (GitLab's locked), and audits each lock", async () => {
+    const user = await createUser();
+    const answers: Array<string | null> = [];
+    for (let c = 0; c < 10; c++) {
+      const ip = newIp();
+      for (let i = 0; i < 10; i++) answers.push((await attemptSignIn(base, user.username, `wrong-${c}-${i}`, { ip })).error);
+    }
+    // Each address's 10th failure locks that address; the 100th also locks the account.
+    expect(answers.filter((a) => a === 'locked')).toHaveLength(10);
+    expect(answers[99]).toBe('locked');
     const right = await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() });
     expect(right.error).toBe('locked');
     expect(right.cookie).toBeNull();
-    // By email too: the lock belongs to the account.
     expect((await attemptSignIn(base, `${user.username}@example.com`, PASSWORD, { ip: newIp() })).error).toBe('locked');
+    expect(await lockedFlag(user.id)).toBe(true);
+    // Attempts the lock refused were not counted.
+    expect(await failuresOf(`user:${user.id}`, '')).toEqual({ failures: 100, locked: true });
 
-    const shown = await call(`/users/${user.id}`, { token: rootToken });
-    expect(JSON.parse(shown.text).locked).toBe(true);
-    const [row] = await sqlQuery<{ failed_attempts: number; locked_at: Date | null }>('SELECT failed_attempts, locked_at FROM users WHERE id = $1', [user.id]);
-    expect(row.failed_attempts).toBe(12); // refused attempts during the lock count too, as Devise's do
-    expect(row.locked_at).not.toBeNull();
+    const events = JSON.parse((await call(`/audit_events?entity_type=User&entity_id=${user.id}&per_page=100`, { token: rootToken })).text);
+    const locks = events.filter((e: { event_name: string }) => e.event_name === 'user_access_locked');
+    expect(locks).toHaveLength(11);
+    const messages = locks.map((e: { details: { custom_message: string } }) => e.details.custom_message);
+    expect(messages.filter((m: string) => m === 'User access locked - excessive failed login attempts')).toHaveLength(1);
+    expect(messages.filter((m: string) => m === 'User access locked - excessive failed login attempts from one address')).toHaveLength(10);
 
-    // Ten minutes later (moved back in the database rather than waited for) the right password works.
+    // Ten minutes later the right password works again and clears the account's count.
     await sqlQuery("UPDATE users SET locked_at = locked_at - interval '10 minutes 1 second' WHERE id = $1", [user.id]);
-    expect(JSON.parse((await call(`/users/${user.id}`, { token: rootToken })).text).locked).toBe(false);
-    const after = await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() });
-    expect(after.error).toBeNull();
-    expect(after.cookie).toMatch(/^next-auth\.session-token=/);
-    const [cleared] = await sqlQuery<{ failed_attempts: number; locked_at: Date | null }>('SELECT failed_attempts, locked_at FROM users WHERE id = $1', [
-      user.id,
-    ]);
-    expect(cleared).toEqual({ failed_attempts: 0, locked_at: null });
+    expect(await lockedFlag(user.id)).toBe(false);
+    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).cookie).not.toBeNull();
+    expect(await failuresOf(`user:${user.id}`, '')).toBeUndefined();
+  }, 120_000);
+
+  it('answers a username that does not exist exactly as one that does', async () => {
+    const user = await createUser();
+    const nobody = `nobody_${Date.now().toString(36)}`;
+    const [knownNet, unknownNet] = [newNet(), newNet()];
+    const known: Array<string | null> = [];
+    const unknown: Array<string | null> = [];
+    for (let i = 1; i <= 11; i++) {
+      known.push((await attemptSignIn(base, user.username, `wrong-${i}`, { ip: knownNet() })).error);
+      unknown.push((await attemptSignIn(base, nobody, `wrong-${i}`, { ip: unknownNet() })).error);
+    }
+    expect(known).toEqual([...Array(9).fill('CredentialsSignin'), 'locked', 'locked']);
+    expect(unknown).toEqual(known);
   }, 90_000);
 
-  it('keeps the lock for less than 10 minutes', async () => {
+  it('counts parallel failures from one client exactly, and never more than 10 of them on the account', async () => {
     const user = await createUser();
-    for (let i = 1; i <= 10; i++) await attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() });
-    await sqlQuery("UPDATE users SET locked_at = now() - interval '9 minutes 50 seconds' WHERE id = $1", [user.id]);
-    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).error).toBe('locked');
+    const attacker = newNet();
+    // 30 at once from one /64 (30 addresses, so the per-IP throttle lets them all through).
+    const attempts = await Promise.all(Array.from({ length: 30 }, (_, i) => attemptSignIn(base, user.username, `wrong-${i}`, { ip: attacker() })));
+    expect(attempts.filter((a) => a.error === 'CredentialsSignin')).toHaveLength(9);
+    expect(attempts.filter((a) => a.error === 'locked')).toHaveLength(21);
+    expect(await failuresOf(`user:${user.id}`, '')).toEqual({ failures: 10, locked: false });
+    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).cookie).not.toBeNull();
+  }, 90_000);
+
+  it("starts an address's count again after its successful sign-in", async () => {
+    const user = await createUser();
+    const client = newNet();
+    for (let i = 1; i <= 9; i++) await attemptSignIn(base, user.username, `wrong-${i}`, { ip: client() });
+    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: client() })).cookie).not.toBeNull();
+    for (let i = 1; i <= 9; i++) {
+      expect((await attemptSignIn(base, user.username, `again-${i}`, { ip: client() })).error).toBe('CredentialsSignin');
+    }
+    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: client() })).cookie).not.toBeNull();
   }, 90_000);
 
   // On the embedded database the CLI works through the running server's socket.
-  it('lifts the lock when an admin resets the password (runway reset-password)', async () => {
+  it('lifts the locks when an admin resets the password (runway reset-password)', async () => {
     const user = await createUser();
-    for (let i = 1; i <= 10; i++) await attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() });
+    const client = newNet();
+    for (let i = 1; i <= 10; i++) await attemptSignIn(base, user.username, `wrong-${i}`, { ip: client() });
+    await sqlQuery('UPDATE users SET locked_at = now() WHERE id = $1', [user.id]);
     expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).error).toBe('locked');
     // Asynchronously: a blocking spawnSync would leave this process's kept-alive sockets to be closed unseen.
     const args = ['reset-password', '--username', user.username, '--password', 'limits-new-password-2'];
     await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), ...args], { env, cwd: ROOT });
-    expect((await attemptSignIn(base, user.username, 'limits-new-password-2', { ip: newIp() })).cookie).not.toBeNull();
-  }, 90_000);
-
-  it('starts the count again after a successful sign-in', async () => {
-    const user = await createUser();
-    for (let i = 1; i <= 9; i++) await attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() });
-    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).cookie).not.toBeNull();
-    for (let i = 1; i <= 9; i++) {
-      expect((await attemptSignIn(base, user.username, `again-${i}`, { ip: newIp() })).error).toBe('CredentialsSignin');
-    }
-    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).cookie).not.toBeNull();
-  }, 90_000);
-
-  it('counts parallel failures exactly (one UPDATE each)', async () => {
-    const user = await createUser();
-    const attempts = await Promise.all(Array.from({ length: 10 }, (_, i) => attemptSignIn(base, user.username, `wrong-${i}`, { ip: newIp() })));
-    expect(attempts.filter((a) => a.error === 'locked').length).toBeGreaterThanOrEqual(1);
-    const [row] = await sqlQuery<{ failed_attempts: number }>('SELECT failed_attempts FROM users WHERE id = $1', [user.id]);
-    expect(row.failed_attempts).toBe(10);
-    expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).error).toBe('locked');
+    expect((await attemptSignIn(base, user.username, 'limits-new-password-2', { ip: client() })).cookie).not.toBeNull();
   }, 90_000);
 });
 
@@ -193,8 +244,7 @@ describe('[LIMITS] sign-in throttle per IP', () => {
     // Another address signs in as usual; throttled attempts never reached the password check.
     const other = await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() });
     expect(other.cookie).not.toBeNull();
-    const [row] = await sqlQuery<{ failed_attempts: number }>('SELECT failed_attempts FROM users WHERE id = $1', [user.id]);
-    expect(row.failed_attempts).toBe(0);
+    expect(await sqlQuery('SELECT 1 FROM sign_in_failures WHERE key = $1', [`user:${user.id}`])).toEqual([]);
     // Reading the CSRF token or the session is not a sign-in attempt.
     const get = await fetch(`${base}/api/auth/session`, { headers: { 'X-Forwarded-For': ip } });
     expect(get.status).toBe(200);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, baseUrl, rootToken, uniq } from '../support/api';
 import { createToken, createUser, TEST_PASSWORD } from '../support/users';
+import { attemptSignIn } from '../support/sign-in';
 
 const USER_BASIC_KEYS = ['id', 'username', 'public_email', 'name', 'state', 'locked', 'avatar_url', 'web_url'];
 const USER_PUBLIC_KEYS = [
@@ -249,5 +250,45 @@ describe('[USERS] block and unblock', () => {
     const self = await api('POST', `/users/${admin.id}/block`, { token: admin.token });
     expect(self.status).toBe(403);
     expect(self.body).toEqual({ message: '403 Forbidden - The API initiating user cannot be blocked by the API' });
+  });
+});
+
+describe('[USERS] POST /users/:id/unlock (Runway extension)', () => {
+  it("lifts a user's sign-in locks for admins (201 true, then false) and records user_access_unlocked", async () => {
+    const user = await createUser();
+    const ip = '198.51.100.77';
+    for (let i = 1; i <= 10; i++) await attemptSignIn(baseUrl(), user.username, `wrong-${i}`, { ip });
+    expect((await attemptSignIn(baseUrl(), user.username, TEST_PASSWORD, { ip })).error).toBe('locked');
+
+    const unlocked = await api('POST', `/users/${user.id}/unlock`, { token: rootToken() });
+    expect(unlocked.status).toBe(201);
+    expect(unlocked.text).toBe('true');
+    expect((await attemptSignIn(baseUrl(), user.username, TEST_PASSWORD, { ip })).cookie).not.toBeNull();
+    const again = await api('POST', `/users/${user.id}/unlock`, { token: rootToken() });
+    expect(again.status).toBe(201);
+    expect(again.text).toBe('false');
+
+    const events = await api('GET', '/audit_events', { token: rootToken(), query: { entity_type: 'User', entity_id: user.id } });
+    const names = events.body.map((e: { event_name: string }) => e.event_name);
+    expect(names).toEqual(['user_access_unlocked', 'user_access_locked']);
+    expect(events.body[0]).toMatchObject({ author_id: 1, entity_id: user.id, entity_type: 'User' });
+    expect(events.body[0].details).toMatchObject({ custom_message: 'User access unlocked', target_type: 'User', target_details: user.username });
+  });
+
+  it('refuses anonymous callers, non-admins, read-only tokens and unknown users, as block does', async () => {
+    const user = await createUser();
+    const other = await createUser();
+    expect((await api('POST', `/users/${other.id}/unlock`)).status).toBe(401);
+    const denied = await api('POST', `/users/${other.id}/unlock`, { token: user.token });
+    expect(denied.status).toBe(403);
+    expect(denied.body).toEqual({ message: '403 Forbidden' });
+    const readOnly = await api('POST', `/users/${other.id}/unlock`, { token: await createToken(1, ['read_user']) });
+    expect(readOnly.status).toBe(403);
+    expect(readOnly.body.error).toBe('insufficient_scope');
+    const missing = await api('POST', '/users/999999999/unlock', { token: rootToken() });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: '404 User Not Found' });
+    expect((await api('POST', '/users/abc/unlock', { token: rootToken() })).status).toBe(404);
+    expect((await api('GET', `/users/${other.id}/unlock`, { token: rootToken() })).status).toBe(404);
   });
 });

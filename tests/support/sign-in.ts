@@ -8,9 +8,16 @@ export interface SignInAttempt {
   cookie: string | null;
   headers: Headers;
   text: string;
+  /** Where next-auth sends the browser: the JSON answer's `url`, or a plain form post's Location. */
+  url: string | null;
 }
 
-export async function attemptSignIn(base: string, login: string, password: string, opts: { ip?: string; json?: boolean } = {}): Promise<SignInAttempt> {
+export async function attemptSignIn(
+  base: string,
+  login: string,
+  password: string,
+  opts: { ip?: string; json?: boolean; callbackUrl?: string } = {},
+): Promise<SignInAttempt> {
   const forwarded: Record<string, string> = opts.ip ? { 'X-Forwarded-For': opts.ip } : {};
   const csrfRes = await fetch(`${base}/api/auth/csrf`, { headers: forwarded });
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
@@ -20,6 +27,7 @@ export async function attemptSignIn(base: string, login: string, password: strin
     .join('; ');
   const form: Record<string, string> = { csrfToken, username: login, password };
   if (opts.json ?? true) form.json = 'true';
+  if (opts.callbackUrl !== undefined) form.callbackUrl = opts.callbackUrl;
   const res = await fetch(`${base}/api/auth/callback/credentials`, {
     method: 'POST',
     redirect: 'manual',
@@ -33,13 +41,14 @@ export async function attemptSignIn(base: string, login: string, password: strin
       .map((c) => c.split(';')[0])
       .find((c) => c.startsWith('next-auth.session-token=')) ?? null;
   let error: string | null = null;
+  let url = res.headers.get('location');
   try {
-    const url = (JSON.parse(text) as { url?: string }).url;
+    url = (JSON.parse(text) as { url?: string }).url ?? url;
     error = url ? new URL(url).searchParams.get('error') : null;
   } catch {
     error = res.status === 429 ? 'RateLimited' : null;
   }
-  return { status: res.status, error, cookie, headers: res.headers, text };
+  return { status: res.status, error, cookie, headers: res.headers, text, url };
 }
 
 /** Waits, when needed, so that `needSeconds` of the current fixed window of `period` seconds remain. */
