@@ -13,6 +13,10 @@ import { openEventStream } from '../support/event-stream';
 import { expectHeld, jsonBody, rawRequest, type RawRequestOptions } from '../support/http';
 import { cli, freePort, ROOT_PASSWORD, runwayEnv, startServer, stopServer } from '../support/server';
 import { signIn } from '../support/users';
+import { needsServer } from '../../lib/db/test-server';
+
+// Two instances (fast path and Next.js) share one database: the embedded one belongs to a single process.
+const server = needsServer('two Runway instances on one database');
 
 const TIMEOUT_SECONDS = 2;
 const HOLD_SECONDS = 6;
@@ -47,6 +51,7 @@ async function startInstance(name: string, extra: Record<string, string>): Promi
 }
 
 beforeAll(async () => {
+  if (server.skip) return;
   const [dbPort] = [await freePort()];
   database = await freshDatabase(`runway_test_bounds_${process.pid}`, dbPort);
   const env = runwayEnv({ ...database.env });
@@ -115,7 +120,7 @@ function rawExchange(instance: Instance, first: string, trickle: string, everyMs
 // Node checks its timers every quarter of the timeout: the answer comes between 2 and 2.5 s, plus load.
 const BOUND_MS = (TIMEOUT_SECONDS + 3) * 1000;
 
-describe('[PLATFORM] slow requests', () => {
+describe('[PLATFORM] slow requests', server, () => {
   it('answers 408 to a body trickled slower than the request timeout, on every way in', async () => {
     const cases: Array<[Instance, string]> = [
       [fast, '/api/v4/projects'], // Next.js route, anonymous
@@ -160,7 +165,7 @@ describe('[PLATFORM] slow requests', () => {
   }, 60_000);
 });
 
-describe('[RUNNERS] per-client caps on long-lived requests', () => {
+describe('[RUNNERS] per-client caps on long-lived requests', server, () => {
   it(`holds at most ${HELD_POLLS} polls per runner in a process; one more answers 429 Retry later`, async () => {
     for (const instance of [fast, next]) {
       const token = await newRunner(instance);
