@@ -20,6 +20,7 @@ import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { ensureDatabase, freePort, rootToken, runwayEnv, startRunway, stop } from './runway-process';
 import { seedBench } from './runners-seed';
+import { CHECK_INTERVAL_MS, newPollStats, percentile, processUsage, request as send, SimRunner, sleep } from './sim-runner';
 
 const STEPS = (process.env.BENCH_FLEET_STEPS ?? '1000,2500,5000,10000').split(',').map(Number);
 const WINDOW_S = Number(process.env.BENCH_FLEET_SECONDS ?? 30);
@@ -27,155 +28,20 @@ const REGISTERED = Number(process.env.BENCH_FLEET_RUNNERS ?? 100_000);
 const FILE_LIMIT = process.env.BENCH_FILE_LIMIT ? Number(process.env.BENCH_FILE_LIMIT) : 'hard';
 const MODES = (process.env.BENCH_LONG_POLLING ?? '50,0').split(',').map(Number);
 const DB = process.env.BENCH_DB ?? 'runway_bench_fleet_100k';
-const CHECK_INTERVAL_MS = 3_000;
 const LIST_PATH = '/api/v4/runners/all?per_page=20';
+const request = (port: number, method: string, path: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number) =>
+  send({ port }, method, path, headers, body, timeoutMs, agent);
 const log = (s: string) => process.stderr.write(`${s}\n`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // The dashboard's connections. Each simulated runner has its own keep-alive agent with one socket, as each
 // gitlab-runner process keeps its own connection (a shared pool would hand a socket idle for longer than
 // the server's keep-alive timeout to another runner, and race the server closing it).
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function request(
-  port: number,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body: string | undefined,
-  timeoutMs: number,
-  via = agent,
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method, path, agent: via, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers },
-      (res) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (data += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
-        res.on('error', reject);
-      },
-    );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-interface Stats {
-  polls: number;
-  errors: number;
-  errorSamples: string[];
-  statuses: Map<number, number>;
-  /** Durations of polls answered before the long polling time was up (ms). */
-  answered: number[];
-  held: number;
-}
-
-const newStats = (): Stats => ({ polls: 0, errors: 0, errorSamples: [], statuses: new Map(), answered: [], held: 0 });
-
-/** One gitlab-runner process with one [[runners]] entry. */
-class SimRunner {
-  lastUpdate: string | undefined;
-  /** The poll in flight: when it was sent and whether it carried last_update (it may be held). */
-  inflight: { since: number; withLastUpdate: boolean; answered?: (at: number) => void } | null = null;
-  stopped = false;
-  done: Promise<void> = Promise.resolve();
-  readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-  constructor(
-    readonly id: number,
-    readonly token: string,
-    readonly systemId: string,
-  ) {}
-
-  start(port: number, holdSeconds: number, stats: () => Stats, firstDelayMs: number) {
-    this.done = this.loop(port, holdSeconds, stats, firstDelayMs);
-  }
-
-  private async loop(port: number, holdSeconds: number, stats: () => Stats, firstDelayMs: number) {
-    await sleep(firstDelayMs);
-    while (!this.stopped) {
-      const body = JSON.stringify({
-        info: {
-          name: 'gitlab-runner',
-          version: '18.1.2',
-          revision: 'a1b2c3d4',
-          platform: 'linux',
-          architecture: 'amd64',
-          executor: 'docker',
-          shell: 'bash',
-          features: { variables: true, artifacts: true, cache: true, upload_multiple_artifacts: true, refspecs: true },
-          config: { gpus: '' },
-        },
-        token: this.token,
-        system_id: this.systemId,
-        ...(this.lastUpdate ? { last_update: this.lastUpdate } : {}),
-      });
-      const t0 = Date.now();
-      this.inflight = { since: t0, withLastUpdate: this.lastUpdate !== undefined };
-      try {
-        const res = await request(
-          port,
-          'POST',
-          '/api/v4/jobs/request',
-          { 'content-type': 'application/json', 'runner-token': this.token, 'user-agent': 'gitlab-runner 18.1.2 (bench)' },
-          body,
-          (holdSeconds + 30) * 1000,
-          this.agent,
-        );
-        const ms = Date.now() - t0;
-        this.inflight.answered?.(Date.now());
-        const s = stats(); // counted in the window it is answered in
-        s.polls++;
-        s.statuses.set(res.status, (s.statuses.get(res.status) ?? 0) + 1);
-        if (res.status !== 204 && res.status !== 201) {
-          s.errors++;
-          if (s.errorSamples.length < 5) s.errorSamples.push(`${res.status} ${res.body.slice(0, 120)}`);
-        }
-        const header = res.headers['x-gitlab-last-update'];
-        if (typeof header === 'string' && header) this.lastUpdate = header;
-        if (holdSeconds && ms >= holdSeconds * 1000 - 500) s.held++;
-        else s.answered.push(ms);
-      } catch (err) {
-        const s = stats();
-        s.polls++;
-        s.errors++;
-        if (s.errorSamples.length < 5) s.errorSamples.push((err as Error).message);
-      }
-      this.inflight = null;
-      // gitlab-runner waits check_interval between polls of one runner; jitter spreads the fleet.
-      await sleep(CHECK_INTERVAL_MS * (0.75 + Math.random() * 0.5));
-    }
-  }
-}
-
-/** CPU seconds (user + system) and resident memory of a process, from /proc. */
-function processUsage(pid: number): { cpuS: number; rssMb: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
-  const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return { cpuS: ticks / 100, rssMb: rss ? Number(rss[1]) / 1024 : NaN };
-}
-
 async function transactions(admin: pg.Client): Promise<number> {
   const r = await admin.query(`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1`, [DB]);
   return Number(r.rows[0].n);
 }
-
-const percentile = (xs: number[], p: number) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 
 /** The dashboard's runner list, asked every 250 ms while the fleet polls. */
 function dashboard(port: number, token: string) {
@@ -267,7 +133,7 @@ async function runMode(holdSeconds: number, url: string, admin: pg.Client, runne
   const pid = runway.pid!;
   const results: StepResult[] = [];
   const fleet: SimRunner[] = [];
-  let stats = newStats();
+  let stats = newPollStats();
   try {
     // The dashboard list's own transactions per request, measured with no fleet polling.
     for (let i = 0; i < 5; i++) await request(port, 'GET', LIST_PATH, { 'private-token': token }, undefined, 120_000);
@@ -286,11 +152,11 @@ async function runMode(holdSeconds: number, url: string, admin: pg.Client, runne
         for (let i = fleet.length; i < n; i++) {
           const r = new SimRunner(runners[i].id, `bench-runner-${runners[i].n}`, `s_fleet${String(runners[i].n).padStart(8, '0')}`);
           fleet.push(r);
-          r.start(port, holdSeconds, () => stats, Math.random() * ramp);
+          r.start({ port }, holdSeconds, () => stats, Math.random() * ramp);
         }
         // Settle: every new runner has polled once and is in its cycle (held, or waiting check_interval).
         await sleep(ramp + 2 * CHECK_INTERVAL_MS);
-        stats = newStats();
+        stats = newPollStats();
         board.take();
         const u0 = processUsage(pid);
         const t0 = Date.now();
@@ -310,7 +176,9 @@ async function runMode(holdSeconds: number, url: string, admin: pg.Client, runne
           n,
           pollsPerS: s.polls / elapsed,
           errors: s.errors,
-          statuses: [...s.statuses].map(([k, v]) => `${k}:${v}`).join(' '),
+          statuses: Object.entries(s.statuses)
+            .map(([k, v]) => `${k}:${v}`)
+            .join(' '),
           answered: s.answered.length,
           answeredP50: percentile(s.answered, 50),
           answeredP99: percentile(s.answered, 99),
