@@ -87,7 +87,7 @@ describe('[PLATFORM] pagination', () => {
     expect(keysetRequest({}, {})).toBeNull();
     expect(keysetRequest({ pagination: 'offset', order_by: 'created_at' }, {})).toBeNull();
     expect(() => keysetRequest({ pagination: 'keyset', order_by: 'created_at' }, {})).toThrow(
-      expect.objectContaining({ status: 405, body: { message: 'Keyset pagination is not yet available for this type of request' } }),
+      expect.objectContaining({ status: 405, body: { error: 'Keyset pagination is not yet available for this type of request' } }),
     );
   });
 });

@@ -1,7 +1,7 @@
 // GitLab's offset pagination: page/per_page (default 20, at most 100), X-* headers as strings, and a Link
 // header whose absolute URLs come from the external URL and carry every request parameter, sorted.
 import { externalUrl } from '../config/env';
-import { apiError } from './errors';
+import { ApiError } from './errors';
 import { ANY_SAFE_INTEGER, param, parseParams } from './params';
 
 export const DEFAULT_PER_PAGE = 20;
@@ -140,6 +140,9 @@ export const keysetShape = {
   id_before: param.integer(),
 };
 
+/** GitLab's answer to keyset pagination of a list or order it cannot page by key (Grape's error! string). */
+export const keysetUnavailable = () => new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' });
+
 export interface KeysetRequest {
   perPage: number;
   dir: 'asc' | 'desc';
@@ -154,7 +157,7 @@ export function keysetRequest(
   raw: Record<string, unknown>,
 ): KeysetRequest | null {
   if (input.pagination !== 'keyset') return null;
-  if ((input.order_by ?? 'id') !== 'id') throw apiError(405, 'Keyset pagination is not yet available for this type of request');
+  if ((input.order_by ?? 'id') !== 'id') throw keysetUnavailable();
   return { perPage: pageRequest(raw).perPage, dir: input.sort === 'desc' ? 'desc' : 'asc' };
 }
 

@@ -170,7 +170,7 @@ describe('[RUNNERS] keyset pagination of the runner lists', () => {
     for (const order_by of ['created_at', 'contacted_at']) {
       const res = await api('GET', '/runners/all', { token: rootToken(), query: { pagination: 'keyset', order_by } });
       expect(res.status).toBe(405);
-      expect(res.body).toEqual({ message: 'Keyset pagination is not yet available for this type of request' });
+      expect(res.body).toEqual({ error: 'Keyset pagination is not yet available for this type of request' });
     }
     // Offset pagination keeps every order and its counts.
     const offset = await api('GET', '/runners/all', { token: rootToken(), query: { order_by: 'created_at', tag_list: tag } });
