@@ -103,7 +103,7 @@ function errorResponses(method: string, spec: EndpointSpec<never>, op: Operation
     headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' } },
     content: { 'text/plain': { schema: { type: 'string', const: 'Retry later\n' } } },
   };
-  out['503'] = error('The database is unavailable (or the instance is draining): `{"message": "503 Service Unavailable"}`; retry.');
+  out['503'] = error('The database cannot be reached (down, out of connections): `{"message": "503 Service Unavailable"}`; retry later.');
   return out;
 }
 
