@@ -56,6 +56,11 @@ const schema = z.object({
     .trim()
     .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgresql:// URL')
     .optional(),
+  RUNWAY_DATABASE_DIRECT_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgresql:// URL')
+    .optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   RUNWAY_EXTERNAL_URL: z
@@ -135,6 +140,10 @@ const schema = z.object({
 const checkedSchema = schema.superRefine((env, ctx) => {
   const given = (['RUNWAY_SECRET', 'RUNWAY_SECRET_FILE', 'NEXTAUTH_SECRET'] as const).filter((name) => env[name] !== undefined);
   if (given.length > 1) ctx.addIssue({ code: 'custom', path: [given[0]], message: `set only one of ${given.join(', ')}` });
+  // The embedded database has no pooler in front of it: a direct URL there would be a second database.
+  if (env.RUNWAY_DATABASE_DIRECT_URL && !env.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['RUNWAY_DATABASE_DIRECT_URL'], message: 'needs DATABASE_URL (it is the same database, reached without the pooler)' });
+  }
 });
 
 export type RunwayEnv = z.infer<typeof schema>;
