@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readEnv, settingsSchema } from '../lib/config/env';
-import { GENERATED, renderAll, ROOT, settings } from './config-reference';
+import { GENERATED, includedFiles, renderAll, ROOT, settings } from './config-reference';
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
@@ -45,5 +45,10 @@ describe('[OPS] configuration reference', () => {
     expect(names.sort()).toEqual(Object.keys(settingsSchema.shape).sort());
     expect(readme).toContain('(docs/configuration.md)');
     expect(readme).toContain('(.env.example)');
+  });
+
+  it("includes every proxy and pooler file of deploy/ in the operator's guide", () => {
+    const included = includedFiles(read(GENERATED.operations));
+    expect(included.sort()).toEqual(['deploy/haproxy/haproxy.cfg', 'deploy/nginx/runway.conf', 'deploy/pgbouncer/pgbouncer.ini']);
   });
 });

@@ -1,7 +1,7 @@
 // The configuration reference, from lib/config/env.ts alone: each setting's name and schema (allowed values),
 // and its JSDoc (description, `@default` as an operator reads it, `@values` where the type does not say).
-// `npm run docs:generate` writes docs/configuration.md and .env.example with it; a unit test fails when
-// either is stale, so neither can drift from the code.
+// `npm run docs:generate` writes docs/configuration.md and .env.example with it, and copies the deploy/ files
+// docs/operations.md includes into it; a unit test fails when any is stale, so none can drift.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as prettier from 'prettier';
@@ -11,7 +11,7 @@ import { settingsSchema } from '../lib/config/env';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const ENV_FILE = 'lib/config/env.ts';
-export const GENERATED = { reference: 'docs/configuration.md', example: '.env.example' } as const;
+export const GENERATED = { reference: 'docs/configuration.md', example: '.env.example', operations: 'docs/operations.md' } as const;
 
 export interface Setting {
   name: string;
@@ -141,11 +141,31 @@ function wrap(text: string, width = 110): string[] {
   return [...lines, line];
 }
 
-/** Both files as they are to be on disk: the reference in the repository's Prettier style. */
+/** `<!-- include: <file> -->`, a blank line and a fenced block: the block holds that file of the repository. */
+const INCLUDE = /(<!-- include: (\S+) -->\n\n```[a-z]*\n)([\s\S]*?)(```\n)/g;
+
+/** The files docs/operations.md includes. */
+export function includedFiles(text: string): string[] {
+  return [...text.matchAll(INCLUDE)].map((m) => m[2]);
+}
+
+/** docs/operations.md with every included file's block refreshed from the file itself. */
+export function renderIncludes(text: string): string {
+  return text.replace(INCLUDE, (_all, head: string, file: string, _body: string, tail: string) => {
+    const content = readFileSync(path.join(ROOT, file), 'utf8');
+    return `${head}${content.endsWith('\n') ? content : `${content}\n`}${tail}`;
+  });
+}
+
+/** The files `npm run docs:generate` writes, as they are to be on disk (Markdown in the repository's Prettier style). */
 export async function renderAll(list = settings()): Promise<Record<string, string>> {
   const file = path.join(ROOT, GENERATED.reference);
   const options = { ...(await prettier.resolveConfig(file)), filepath: file };
-  return { [GENERATED.reference]: await prettier.format(renderReference(list), options), [GENERATED.example]: renderExample(list) };
+  return {
+    [GENERATED.reference]: await prettier.format(renderReference(list), options),
+    [GENERATED.example]: renderExample(list),
+    [GENERATED.operations]: renderIncludes(readFileSync(path.join(ROOT, GENERATED.operations), 'utf8')),
+  };
 }
 
 export function renderExample(list = settings()): string {
