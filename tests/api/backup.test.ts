@@ -1,28 +1,15 @@
 // The operator's guide's backup and restore, run as written: each `<!-- script: name -->` block of
 // docs/operations.md runs in bash with the variables it names, and a Runway started on what was restored
 // still knows the token made before the backup.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { needsServer } from '../../lib/db/test-server';
 import { freshDatabase, type TestDatabase } from '../support/database';
-import { cli, freePort, ROOT, runwayEnv, startServer, stopServer } from '../support/server';
-
-/** The shell of the block after `<!-- script: name -->` in docs/operations.md. */
-function script(name: string): string {
-  const doc = readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8');
-  const m = new RegExp(`<!-- script: ${name} -->\\n\\n\`\`\`sh\\n([\\s\\S]*?)\`\`\`\\n`).exec(doc);
-  if (!m) throw new Error(`docs/operations.md has no script block ${name}`);
-  return m[1];
-}
-
-function run(name: string, vars: Record<string, string>): void {
-  const r = spawnSync('bash', ['-euo', 'pipefail', '-c', script(name)], { env: { ...process.env, ...vars }, encoding: 'utf8' });
-  expect(r.status, `${name}: ${r.stderr}`).toBe(0);
-}
+import { runDocScript } from '../support/doc-scripts';
+import { cli, freePort, runwayEnv, startServer, stopServer } from '../support/server';
 
 /** Starts Runway with `env`, and answers whether `token` still names root there. */
 async function tokenWorks(env: NodeJS.ProcessEnv, token: string): Promise<boolean> {
@@ -56,12 +43,12 @@ describe(
       databases.push(source);
       const token = makeToken(runwayEnv(source.env));
       const backupFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'runway-backup-')), 'runway.dump');
-      run('backup-postgresql', { DATABASE_URL: source.env.DATABASE_URL, BACKUP_FILE: backupFile });
+      runDocScript('backup-postgresql', { DATABASE_URL: source.env.DATABASE_URL, BACKUP_FILE: backupFile });
 
       // An empty database, made as the guide says: by the role Runway uses (here the test server's).
       const target = await freshDatabase(`runway_test_backup_dst_${process.pid}`, await freePort());
       databases.push(target);
-      run('restore-postgresql', { RESTORE_URL: target.env.DATABASE_URL, BACKUP_FILE: backupFile });
+      runDocScript('restore-postgresql', { RESTORE_URL: target.env.DATABASE_URL, BACKUP_FILE: backupFile });
       const check = new pg.Client({ connectionString: target.env.DATABASE_URL });
       await check.connect();
       const { rows } = await check.query<{ n: number }>('SELECT count(*)::int AS n FROM personal_access_tokens');
@@ -80,12 +67,12 @@ describe('[OPS] backup and restore of the embedded data folder (stop, copy, star
     // The command opens the folder, migrates it, makes root and the token, and stops: Runway is not running.
     const token = makeToken(env(dataDir));
     const backupDir = path.join(base, 'backup');
-    run('backup-embedded', { RUNWAY_DATA_DIR: dataDir, BACKUP_DIR: backupDir });
+    runDocScript('backup-embedded', { RUNWAY_DATA_DIR: dataDir, BACKUP_DIR: backupDir });
 
     const restored = path.join(base, 'restored');
     mkdirSync(path.join(restored, 'pgdata'), { recursive: true });
     writeFileSync(path.join(restored, 'pgdata', 'PG_VERSION'), 'damaged');
-    run('restore-embedded', { RUNWAY_DATA_DIR: restored, BACKUP_DIR: backupDir });
+    runDocScript('restore-embedded', { RUNWAY_DATA_DIR: restored, BACKUP_DIR: backupDir });
     expect(await tokenWorks(env(restored), token)).toBe(true);
   });
 });

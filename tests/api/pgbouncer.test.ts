@@ -4,16 +4,19 @@
 // served through the pooler and a runner change reaches a live event stream; without the direct URL the
 // LISTEN goes through the pooler, where it lasts one transaction, and the event never comes.
 import type { ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needsServer, testServerUrl } from '../../lib/db/test-server';
 import { freshDatabase, type TestDatabase } from '../support/database';
+import { runDocScript } from '../support/doc-scripts';
 import { needsTools, startDaemon, substituted, tool, workDir, type Daemon } from '../support/daemons';
 import { openEventStream, type EventStream } from '../support/event-stream';
 import { cli, freePort, runwayEnv, startServer, stopServer } from '../support/server';
 
 const PASSWORD = 'pgbouncer-test-password';
+const ROLE = `runway_pgbouncer_${process.pid}`;
 
 const needs = needsServer('PgBouncer pools connections to a PostgreSQL server');
 const tools = needsTools(['pgbouncer']);
@@ -28,20 +31,35 @@ describe(
     const bases: { direct: string; pooledOnly: string } = { direct: '', pooledOnly: '' };
     let token: string;
     let directUrl: string;
+    let userlist: string;
     const streams: EventStream[] = [];
 
     beforeAll(async () => {
       const name = `runway_test_pgbouncer_${process.pid}`;
       database = await freshDatabase(name, await freePort());
-      directUrl = database.env.DATABASE_URL;
+      // Runway's own role with a SCRAM password, owning its database, as in production.
+      const admin = new pg.Client({ connectionString: testServerUrl });
+      await admin.connect();
+      await admin.query(`DROP ROLE IF EXISTS ${ROLE}`);
+      await admin.query(`CREATE ROLE ${ROLE} LOGIN PASSWORD '${PASSWORD}'`);
+      await admin.query(`ALTER DATABASE ${name} OWNER TO ${ROLE}`);
+      await admin.end();
+      const asRole = (url: string) => {
+        const u = new URL(url);
+        u.username = ROLE;
+        u.password = PASSWORD;
+        return u;
+      };
+      directUrl = asRole(database.env.DATABASE_URL).toString();
       const server = new URL(testServerUrl!);
       const dir = workDir('pgbouncer');
       const port = await freePort();
-      writeFileSync(path.join(dir, 'userlist.txt'), `"${decodeURIComponent(server.username) || 'postgres'}" "${PASSWORD}"\n`);
+      userlist = path.join(dir, 'userlist.txt');
+      runDocScript('pgbouncer-userlist', { ADMIN_URL: testServerUrl!, RUNWAY_ROLE: ROLE, USERLIST: userlist });
       const ini = substituted('deploy/pgbouncer/pgbouncer.ini', [
         ['runway = host=db.internal port=5432 dbname=runway', `runway = host=${server.hostname} port=${server.port || 5432} dbname=${name}`],
         ['listen_port = 6432', `listen_port = ${port}`],
-        ['/etc/pgbouncer/userlist.txt', path.join(dir, 'userlist.txt')],
+        ['/etc/pgbouncer/userlist.txt', userlist],
       ]);
       const iniFile = path.join(dir, 'pgbouncer.ini');
       writeFileSync(iniFile, ini);
@@ -75,6 +93,14 @@ describe(
       await Promise.all(servers.map(stopServer));
       await bouncer?.stop();
       await database?.drop();
+      const admin = new pg.Client({ connectionString: testServerUrl });
+      await admin.connect();
+      await admin.query(`DROP ROLE IF EXISTS ${ROLE}`).catch(() => undefined);
+      await admin.end();
+    });
+
+    it("authenticates Runway's role with the SCRAM verifier the guide's users file holds", () => {
+      expect(readFileSync(userlist, 'utf8')).toMatch(new RegExp(`^"${ROLE}" "SCRAM-SHA-256\\$`));
     });
 
     const api = (base: string, requestPath: string, init: RequestInit = {}) =>
