@@ -51,4 +51,22 @@ describe('[OPS] configuration reference', () => {
     const included = includedFiles(read(GENERATED.operations));
     expect(included.sort()).toEqual(['deploy/haproxy/haproxy.cfg', 'deploy/nginx/runway.conf', 'deploy/pgbouncer/pgbouncer.ini']);
   });
+
+  it("uses only real settings, with valid values, in the guide's settings blocks", () => {
+    const blocks = [...read(GENERATED.operations).matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
+    const settingsBlocks = blocks.filter((b) => b.split('\n').every((l) => !l.trim() || /^[A-Z_]+=/.test(l)));
+    expect(settingsBlocks.length).toBeGreaterThanOrEqual(2);
+    for (const block of settingsBlocks) {
+      const vars = Object.fromEntries(
+        block
+          .replace(/#.*$/gm, '')
+          .replace(/<password>/g, 'secret')
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      );
+      for (const name of Object.keys(vars)) expect(Object.keys(settingsSchema.shape), name).toContain(name);
+      expect(() => readEnv(vars), block).not.toThrow();
+    }
+  });
 });
