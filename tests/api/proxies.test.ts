@@ -4,7 +4,7 @@
 // answered; an event stream's event arrives at once; the proxy's X-Forwarded-For names the client; the
 // monitoring endpoints stay off the public side; HAProxy takes a draining instance out before it closes.
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../lib/config/env';
@@ -62,6 +62,7 @@ describe('[OPS] Runway behind nginx and HAProxy', { ...needsTools(['nginx', 'hap
   const daemons: Daemon[] = [];
   const ports = { runway: 0, nginxTls: 0, nginxBroken: 0, haproxyTls: 0 };
   let direct: string;
+  let nginxDir: string;
 
   /** deploy/nginx/runway.conf on our ports, inside the smallest main configuration nginx runs with. */
   async function startNginx(dir: string, cert: { cert: string; key: string }, tlsPort: number, extra: Array<[string, string]> = []) {
@@ -75,7 +76,7 @@ describe('[OPS] Runway behind nginx and HAProxy', { ...needsTools(['nginx', 'hap
     ]);
     writeFileSync(path.join(dir, 'runway.conf'), conf);
     const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${path.join(dir, t)};`).join(' ');
-    const main = `pid ${path.join(dir, 'nginx.pid')};\ndaemon off;\nevents { worker_connections 256; }\nhttp { access_log off; ${temp} include ${path.join(dir, 'runway.conf')}; }\n`;
+    const main = `pid ${path.join(dir, 'nginx.pid')};\ndaemon off;\nevents { worker_connections 256; }\nhttp { log_format ids '$request_id'; access_log ${path.join(dir, 'access.log')} ids; ${temp} include ${path.join(dir, 'runway.conf')}; }\n`;
     writeFileSync(path.join(dir, 'nginx.conf'), main);
     const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'];
     const check = spawnSync(tool('nginx'), ['-t', ...args], { encoding: 'utf8' });
@@ -105,7 +106,8 @@ describe('[OPS] Runway behind nginx and HAProxy', { ...needsTools(['nginx', 'hap
     const cert = selfSignedCertificate(dir);
     ca = cert.ca;
     ports.nginxTls = await freePort();
-    await startNginx(workDir('nginx'), cert, ports.nginxTls);
+    nginxDir = workDir('nginx');
+    await startNginx(nginxDir, cert, ports.nginxTls);
     // The same file with nginx's defaults where it sets its own: a read timeout below the hold, buffering.
     ports.nginxBroken = await freePort();
     await startNginx(workDir('nginx-broken'), cert, ports.nginxBroken, [
@@ -196,14 +198,18 @@ describe('[OPS] Runway behind nginx and HAProxy', { ...needsTools(['nginx', 'hap
   });
 
   it.each([
-    ['nginx', () => ports.nginxTls],
-    ['HAProxy', () => ports.haproxyTls],
-  ])("makes the proxy's X-Forwarded-For the client address Runway logs, through %s", async (_name, port) => {
+    // nginx's $request_id, HAProxy's uuid(): ids Runway takes as the correlation id, not the client's.
+    ['nginx', () => ports.nginxTls, /^[0-9a-f]{32}$/],
+    ['HAProxy', () => ports.haproxyTls, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/],
+  ])("makes the proxy's X-Forwarded-For the client address Runway logs, and its request id the correlation id, through %s", async (_name, port, idShape) => {
     const requestId = `proxies${port()}${Date.now()}`;
     // A client's own X-Forwarded-For is kept left of the address the proxy appends, and not believed.
     const res = await via(port(), '/api/v4/user', { from: '127.0.0.9', headers: { 'X-Forwarded-For': '203.0.113.7', 'X-Request-Id': requestId } });
     expect(res.status).toBe(200);
     const seen = res.headers['x-request-id'] as string;
+    expect(seen).toMatch(idShape);
+    if (port() === ports.nginxTls) await expect.poll(() => readFileSync(path.join(nginxDir, 'access.log'), 'utf8')).toContain(seen);
+    else await expect.poll(() => haproxy().output()).toContain(seen);
     await expect.poll(() => runwayLog.includes(`"correlation_id":"${seen}"`), { timeout: 5_000 }).toBe(true);
     const line = JSON.parse(runwayLog.split('\n').find((l) => l.includes(`"correlation_id":"${seen}"`))!) as Record<string, unknown>;
     expect(line).toMatchObject({ path: '/api/v4/user', status: 200, remote_ip: '127.0.0.9', username: 'root' });
