@@ -24,7 +24,7 @@ export async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
   publishDatabase(database);
   try {
     if (!database.attachedTo) {
-      await applyMigrations(database.url, { lock: !database.embedded });
+      await applyMigrations(database.directUrl, { lock: !database.embedded });
       const { bootstrap } = await import('../lib/server/bootstrap');
       const boot = await bootstrap();
       if (boot.generatedRootPassword) {
@@ -65,7 +65,7 @@ export const commands: Record<string, Command> = {
       parseFlags(argv, {});
       const database = await resolveDatabase({ attach: true });
       try {
-        const applied = await applyMigrations(database.url, { lock: !database.embedded });
+        const applied = await applyMigrations(database.directUrl, { lock: !database.embedded });
         console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
         return 0;
       } finally {

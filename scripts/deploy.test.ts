@@ -208,7 +208,7 @@ describe('the Dockerfile', () => {
 describe('compose.yaml', () => {
   const compose = parse(read('compose.yaml')) as Obj;
   const example = new Map(
-    read('deploy/runway.env.example')
+    read('.env.example')
       .split('\n')
       .filter((l) => /^[A-Z_]+=/.test(l))
       .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),

@@ -4,7 +4,7 @@ import { acceptedScopes, registeredScopes } from '../auth/scopes';
 import { applySudo, authenticate, requireScope, type Actor } from '../auth/authenticate';
 import { ApiError, badRequest, routeNotFound, serviceUnavailable, unauthorized } from './errors';
 import { containsNul, mergeParams, parseBody, parseQuery, type Params } from './input';
-import { pageRequest, paginate, type PageRequest, type PageResult } from './pagination';
+import { keysetPage, pageRequest, paginate, type KeysetRequest, type PageRequest, type PageResult } from './pagination';
 import { parseParams, type Parsed, type Rules } from './params';
 import { json } from './response';
 import { logError } from '../server/log';
@@ -34,6 +34,8 @@ export interface RequestContext<S extends Shape = Shape> {
   user(): Actor;
   page(): PageRequest;
   paginate<T>(source: { fetch: (offset: number, limit: number) => Promise<T[]>; count?: () => Promise<number> }): Promise<PageResult<T>>;
+  /** A keyset page of rows fetched as perPage + 1 past the request's cursor (see keysetPage). */
+  keysetPage<T extends { id: number }>(req: KeysetRequest, rows: T[]): PageResult<T>;
 }
 
 export interface EndpointSpec<S extends Shape> {
@@ -128,6 +130,9 @@ export function endpoint<S extends Shape = Record<string, never>>(spec: Endpoint
         },
         paginate(source) {
           return paginate({ path: url.pathname, params: linkParams }, ctx.page(), source);
+        },
+        keysetPage(keyset, rows) {
+          return keysetPage({ path: url.pathname, params: linkParams }, keyset, rows);
         },
       };
       if (spec.before) await spec.before(ctx as unknown as RequestContext<Shape>);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
-import { pageRequest, paginate } from './pagination';
+import { keysetPage, keysetRequest, MAX_COUNT_LIMIT, pageRequest, paginate } from './pagination';
 
 const rows = Array.from({ length: 7 }, (_, i) => i + 1);
 const source = (withCount: boolean) => ({
@@ -46,5 +46,48 @@ describe('[PLATFORM] pagination', () => {
     const last = await paginate({ path: '/x', params: {} }, pageRequest({ per_page: '5', page: '2' }), source(false));
     expect(last.items).toEqual([6, 7]);
     expect(last.headers['X-Next-Page']).toBe('');
+  });
+
+  it('stops counting past Kaminari\'s 10,000 as GitLab does: no X-Total, X-Total-Pages or rel="last", next still known', async () => {
+    const big = (total: number) => ({
+      fetch: async (offset: number, limit: number) => Array.from({ length: limit }, (_, i) => offset + i),
+      count: async () => total,
+    });
+    const at = await paginate({ path: '/x', params: {} }, pageRequest({ per_page: '100' }), big(MAX_COUNT_LIMIT));
+    expect(at.headers['X-Total']).toBe('10000');
+    expect(at.headers['X-Total-Pages']).toBe('100');
+    const past = await paginate({ path: '/x', params: {} }, pageRequest({ per_page: '100', page: '100' }), big(MAX_COUNT_LIMIT + 1));
+    expect(past.headers).not.toHaveProperty('X-Total');
+    expect(past.headers).not.toHaveProperty('X-Total-Pages');
+    expect(past.headers['X-Next-Page']).toBe('101');
+    expect(past.headers.Link).toContain('page=101&per_page=100>; rel="next"');
+    expect(past.headers.Link).not.toContain('rel="last"');
+  });
+
+  it('keyset: a rel="next" link past the last id of a full page, only while more rows follow, and no counts', () => {
+    const link = { path: '/api/v4/things', params: { pagination: 'keyset', id_after: '3', page: '9', private_token: 'secret', tag_list: 'a,b' } };
+    const req = keysetRequest({ pagination: 'keyset' }, { per_page: '2' })!;
+    expect(req).toEqual({ perPage: 2, dir: 'asc' });
+    const rows = [{ id: 4 }, { id: 6 }, { id: 9 }];
+    const page = keysetPage(link, req, rows);
+    expect(page.items).toEqual([{ id: 4 }, { id: 6 }]);
+    expect(page.headers).toEqual({
+      Link: '<https://runway.example.com/gitlab/api/v4/things?id_after=6&pagination=keyset&per_page=2&tag_list=a%2Cb>; rel="next"',
+    });
+    expect(keysetPage(link, req, rows.slice(0, 2)).headers).toEqual({});
+    const desc = keysetRequest({ pagination: 'keyset', sort: 'desc', order_by: 'id' }, {})!;
+    expect(desc).toEqual({ perPage: 20, dir: 'desc' });
+    const many = Array.from({ length: 21 }, (_, i) => ({ id: 100 - i }));
+    expect(keysetPage({ path: '/x', params: { id_after: '1' } }, desc, many).headers.Link).toBe(
+      '<https://runway.example.com/gitlab/x?id_after=1&id_before=81&per_page=20>; rel="next"',
+    );
+  });
+
+  it("keyset: offset pagination when not asked for, and GitLab's 405 for an order other than id", () => {
+    expect(keysetRequest({}, {})).toBeNull();
+    expect(keysetRequest({ pagination: 'offset', order_by: 'created_at' }, {})).toBeNull();
+    expect(() => keysetRequest({ pagination: 'keyset', order_by: 'created_at' }, {})).toThrow(
+      expect.objectContaining({ status: 405, body: { error: 'Keyset pagination is not yet available for this type of request' } }),
+    );
   });
 });

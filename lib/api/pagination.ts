@@ -1,6 +1,7 @@
 // GitLab's offset pagination: page/per_page (default 20, at most 100), X-* headers as strings, and a Link
 // header whose absolute URLs come from the external URL and carry every request parameter, sorted.
 import { externalUrl } from '../config/env';
+import { ApiError } from './errors';
 import { ANY_SAFE_INTEGER, param, parseParams } from './params';
 
 export const DEFAULT_PER_PAGE = 20;
@@ -59,13 +60,22 @@ export interface LinkContext {
   params: Record<string, unknown>;
 }
 
-function pageUrl(ctx: LinkContext, page: number, perPage: number): string {
-  const params: Record<string, unknown> = { page, per_page: perPage };
-  for (const [k, v] of Object.entries(ctx.params)) if (!HIDDEN.has(k)) params[k] = v;
+/** The request's own URL under the external URL (never req.url's host), its parameters overridden by `set`. */
+function linkUrl(ctx: LinkContext, set: Record<string, unknown>, hidden: ReadonlySet<string> = HIDDEN): string {
+  const params: Record<string, unknown> = { ...set };
+  for (const [k, v] of Object.entries(ctx.params)) if (!hidden.has(k) && !(k in set)) params[k] = v;
   const base = new URL(externalUrl());
   const prefix = base.pathname.replace(/\/+$/, '');
   return `${base.origin}${prefix}${ctx.path}?${toQuery(params)}`;
 }
+
+const pageUrl = (ctx: LinkContext, page: number, perPage: number) => linkUrl(ctx, { page, per_page: perPage });
+
+/**
+ * Kaminari's MAX_COUNT_LIMIT: past this many rows GitLab's offset pagination stops counting and answers
+ * without X-Total, X-Total-Pages and rel="last" (OffsetPagination#exceeeds_count?).
+ */
+export const MAX_COUNT_LIMIT = 10_000;
 
 export interface PageResult<T> {
   items: T[];
@@ -89,10 +99,13 @@ export async function paginate<T>(
   if (source.count) {
     const [rows, total] = await Promise.all([source.fetch(offset, perPage), source.count()]);
     items = rows;
-    totalPages = Math.max(Math.ceil(total / perPage), 1);
-    hasNext = page < totalPages;
-    headers['X-Total'] = String(total);
-    headers['X-Total-Pages'] = String(totalPages);
+    const pages = Math.max(Math.ceil(total / perPage), 1);
+    hasNext = page < pages;
+    if (total <= MAX_COUNT_LIMIT) {
+      totalPages = pages;
+      headers['X-Total'] = String(total);
+      headers['X-Total-Pages'] = String(totalPages);
+    }
   } else {
     const rows = await source.fetch(offset, perPage + 1);
     hasNext = rows.length > perPage;
@@ -110,5 +123,60 @@ export async function paginate<T>(
   links.push(`<${pageUrl(link, 1, perPage)}>; rel="first"`);
   if (totalPages !== undefined) links.push(`<${pageUrl(link, totalPages, perPage)}>; rel="last"`);
   headers.Link = links.join(', ');
+  return { items, headers };
+}
+
+// ------------------------------------------------------------------ keyset pagination
+
+/**
+ * GitLab's keyset pagination (`pagination=keyset`): ordered by id only, `per_page` as offset pagination's,
+ * and the next page named by `id_after` (ascending) or `id_before` (descending) in a rel="next" Link. It
+ * counts nothing: no X-Total, X-Total-Pages or page numbers. Lists add these to their parameters; the
+ * cursors are int4 ids, so an out-of-range one is Grape's 400 `id_after is invalid`.
+ */
+export const keysetShape = {
+  pagination: param.string().values(['offset', 'keyset'] as const),
+  id_after: param.integer(),
+  id_before: param.integer(),
+};
+
+/** GitLab's answer to keyset pagination of a list or order it cannot page by key (Grape's error! string). */
+export const keysetUnavailable = () => new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' });
+
+export interface KeysetRequest {
+  perPage: number;
+  dir: 'asc' | 'desc';
+}
+
+/**
+ * The keyset request, or null for offset pagination. An order other than id is GitLab's 405 (its
+ * Keyset.available? accepts an order by the primary key alone).
+ */
+export function keysetRequest(
+  input: { pagination?: string | null; order_by?: string | null; sort?: string | null },
+  raw: Record<string, unknown>,
+): KeysetRequest | null {
+  if (input.pagination !== 'keyset') return null;
+  if ((input.order_by ?? 'id') !== 'id') throw keysetUnavailable();
+  return { perPage: pageRequest(raw).perPage, dir: input.sort === 'desc' ? 'desc' : 'asc' };
+}
+
+// Page numbers mean nothing to a keyset link, and credentials are never echoed.
+const KEYSET_HIDDEN = new Set([...HIDDEN, 'id_after', 'id_before']);
+
+/**
+ * One keyset page from `rows`, fetched as perPage + 1 rows in the request's id order past its cursor: the
+ * extra row says whether a next page exists, so the last page carries no Link (GitLab's pager links every
+ * non-empty page and ends on an empty one; either way a script stops when rel="next" is absent).
+ */
+export function keysetPage<T extends { id: number }>(link: LinkContext, req: KeysetRequest, rows: T[]): PageResult<T> {
+  const items = rows.slice(0, req.perPage);
+  const headers: Record<string, string> = {};
+  if (rows.length > req.perPage) {
+    const cursor = req.dir === 'desc' ? 'id_before' : 'id_after';
+    const bound = Object.fromEntries(['id_after', 'id_before'].filter((k) => k !== cursor && link.params[k] !== undefined).map((k) => [k, link.params[k]]));
+    const next = linkUrl(link, { ...bound, [cursor]: items[items.length - 1].id, per_page: req.perPage }, KEYSET_HIDDEN);
+    headers.Link = `<${next}>; rel="next"`;
+  }
   return { items, headers };
 }

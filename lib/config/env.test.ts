@@ -156,3 +156,18 @@ describe('[CONFIG] bounds on long-lived requests', () => {
     }
   });
 });
+
+describe('[CONFIG] RUNWAY_DATABASE_DIRECT_URL', () => {
+  const pooled = 'postgresql://runway@127.0.0.1:6432/runway';
+  const direct = 'postgresql://runway@db.internal:5432/runway';
+
+  it('is optional, and taken with DATABASE_URL (a pooler in front of the same database)', () => {
+    expect(readEnv(env({ DATABASE_URL: pooled })).RUNWAY_DATABASE_DIRECT_URL).toBeUndefined();
+    expect(readEnv(env({ DATABASE_URL: pooled, RUNWAY_DATABASE_DIRECT_URL: direct })).RUNWAY_DATABASE_DIRECT_URL).toBe(direct);
+  });
+
+  it('refuses a URL that is not postgresql://, and a direct URL without DATABASE_URL, naming the variable', () => {
+    expect(() => readEnv(env({ DATABASE_URL: pooled, RUNWAY_DATABASE_DIRECT_URL: 'mysql://x' }))).toThrow(/RUNWAY_DATABASE_DIRECT_URL: must be a postgresql/);
+    expect(() => readEnv(env({ RUNWAY_DATABASE_DIRECT_URL: direct }))).toThrow(/RUNWAY_DATABASE_DIRECT_URL: needs DATABASE_URL/);
+  });
+});

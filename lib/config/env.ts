@@ -1,4 +1,6 @@
-// Configuration from the environment, validated once. The README's configuration table mirrors this file.
+// Configuration from the environment, validated once. Each setting's JSDoc (its description, `@default` as
+// operators read it, `@values` where the type does not say) is the configuration reference: `npm run
+// docs:generate` writes docs/configuration.md and .env.example from it. The README's table lists every setting too.
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { parseAllowlist } from '../metrics/allowlist';
@@ -51,20 +53,65 @@ const addressList = z
   });
 
 const schema = z.object({
+  /**
+   * PostgreSQL server to use (`postgresql://user@host:5432/db`); the migrations create the `pg_trgm` extension,
+   * which ships with PostgreSQL (Debian's `postgresql` package included; elsewhere install the contrib package).
+   * Unset: the embedded PostgreSQL (PGlite) under the data folder.
+   * @values a `postgresql://` URL (empty: unset)
+   */
   DATABASE_URL: z
     .string()
     .trim()
     .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgresql:// URL')
     .optional(),
+  /**
+   * The same database reached without a pooler, for what needs a session of its own: the notification hub's
+   * `LISTEN` (live runner events; held polls answered at once on a change) and the migrations with their
+   * advisory lock. Set it when `DATABASE_URL` goes through PgBouncer in transaction mode (with
+   * `RUNWAY_DB_PREPARED_STATEMENTS=false`; see docs/operations.md). Needs `DATABASE_URL`.
+   * @default `DATABASE_URL`
+   * @values a `postgresql://` URL
+   */
+  RUNWAY_DATABASE_DIRECT_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgresql:// URL')
+    .optional(),
+  /**
+   * The port Runway's HTTP server listens on.
+   * @default `3000`
+   */
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /**
+   * The address Runway's HTTP server listens on.
+   * @default `127.0.0.1`
+   * @values an IP address or host name (`0.0.0.0` for every IPv4 address)
+   */
   HOST: z.string().default('127.0.0.1'),
+  /**
+   * The URL users and clients reach Runway at; every absolute URL (`web_url`, `Link`) is built from it.
+   * @default `http://localhost:$PORT`
+   * @values an absolute `http://` or `https://` URL
+   */
   RUNWAY_EXTERNAL_URL: z
     .string()
     .trim()
     .refine((v) => /^https?:\/\/[^/]+(\/.*)?$/.test(v), 'must be an absolute http(s) URL')
     .optional(),
-  // The secret that signs dashboard sessions; unset, one is generated and kept in the database.
+  /**
+   * Secret that signs dashboard sessions (32+ characters, e.g. `openssl rand -base64 48`); the same on every
+   * instance. When a secret is given, the database holds none: the generated one is not used, not created, and
+   * deleted if present. Set only one of this, `RUNWAY_SECRET_FILE` and `NEXTAUTH_SECRET`.
+   * @default generated once and kept in the database (`instance_secrets`), so every instance on one database shares it
+   * @values 32 or more characters
+   */
   RUNWAY_SECRET: sessionSecret.optional(),
+  /**
+   * A file holding that secret (read at start, surrounding whitespace ignored), kept outside the database as
+   * GitLab keeps `secrets.yml`; make it readable by Runway's user only (a file every user may read is used, with
+   * a warning).
+   * @values the path of a readable file holding 32 or more characters
+   */
   RUNWAY_SECRET_FILE: z
     .string()
     .superRefine((file, ctx) => {
@@ -75,59 +122,191 @@ const schema = z.object({
       }
     })
     .optional(),
-  // next-auth's name for RUNWAY_SECRET, kept as an alias.
+  /**
+   * The name next-auth gives `RUNWAY_SECRET`, still accepted.
+   * @values 32 or more characters
+   */
   NEXTAUTH_SECRET: sessionSecret.optional(),
+  /**
+   * Password of `root` when it is created on first start.
+   * @default generated: shown by `--demo`/`--dev`, else written to `<data dir>/initial_root_password`
+   * @values 8 or more characters
+   */
   INITIAL_ROOT_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /**
+   * Seed the demo data at start (idempotent).
+   * @default `false` (`true` in `npm run demo`)
+   */
   RUNWAY_DEMO: bool.default(false),
+  /**
+   * Let admins import repositories from the server's disk (`file://` or a path).
+   * @default `false`
+   */
   RUNWAY_ALLOW_LOCAL_IMPORT: bool.default(false),
+  /**
+   * Where the embedded database and repository mirrors (`repositories/<database instance id>/<project id>.git`)
+   * live.
+   * @default `.data`
+   * @values a folder path
+   */
   RUNWAY_DATA_DIR: z.string().optional(),
+  /**
+   * Database connections per process.
+   * @default `10` (`1` embedded)
+   */
   RUNWAY_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  /**
+   * Prepare each distinct statement once per connection so PostgreSQL reuses its plan; set `false` behind a
+   * pooler in transaction mode that does not support prepared statements. Never on the embedded database, whose
+   * connections share one session (Runway asks the database which it is).
+   * @default `true` (`false` embedded)
+   */
   RUNWAY_DB_PREPARED_STATEMENTS: bool.optional(),
+  /**
+   * Loopback port the embedded PostgreSQL listens on (for `psql`).
+   * @default random free port
+   */
   RUNWAY_EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * Sockets the embedded PostgreSQL accepts; they share one session, transactions are served one at a time.
+   * @default `4`
+   */
   RUNWAY_EMBEDDED_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(32).optional(),
+  /**
+   * Build output folder (lets parallel builds coexist).
+   * @default `.next`
+   * @values a folder path, relative to the project
+   */
   RUNWAY_DIST_DIR: z.string().optional(),
-  // GitLab's max_login_attempts (here per login and client address) and
-  // failed_login_attempts_unlock_period_in_minutes; the account-wide limit is Runway's (lib/auth/lockout.ts).
+  /**
+   * Failed sign-ins from one client address that lock that address out of the login for the lock period
+   * (GitLab's `max_login_attempts`, which GitLab counts per account); see the sign-in lock below.
+   * @default `10`
+   */
   RUNWAY_MAX_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Failed sign-ins from all addresses within the lock period that lock the account for everyone (the API's
+   * `locked: true`); at least `RUNWAY_MAX_LOGIN_ATTEMPTS`.
+   * @default `100`
+   */
   RUNWAY_MAX_LOGIN_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /**
+   * How long a lock lasts, and the period failures are counted in (GitLab's
+   * `failed_login_attempts_unlock_period_in_minutes`).
+   * @default `10`
+   */
   RUNWAY_LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(525600).default(10),
-  // GitLab's protected-paths throttle (on by default) and API throttles (off by default).
+  /**
+   * Sign-in POSTs per client IP: `<requests>/<seconds>` or `off` (GitLab's protected-paths throttle).
+   * @default `10/60`
+   * @values `<requests>/<seconds>` (each at least 1) or `off`
+   */
   RUNWAY_RATE_LIMIT_SIGN_IN: rateLimit.default({ limit: 10, period: 60 }),
+  /**
+   * `/api/v4` requests per token owner, `<requests>/<seconds>` (GitLab's `throttle_authenticated_api_*`; GitLab
+   * suggests `7200/3600`).
+   * @default `off`
+   * @values `<requests>/<seconds>` (each at least 1) or `off`
+   */
   RUNWAY_RATE_LIMIT_AUTHENTICATED_API: rateLimit.default(null),
+  /**
+   * Anonymous `/api/v4` requests per client IP (GitLab's `throttle_unauthenticated_api_*`; GitLab suggests
+   * `3600/3600`).
+   * @default `off`
+   * @values `<requests>/<seconds>` (each at least 1) or `off`
+   */
   RUNWAY_RATE_LIMIT_UNAUTHENTICATED_API: rateLimit.default(null),
-  // GitLab's GITLAB_THROTTLE_USER_ALLOWLIST: user ids the authenticated API throttle never counts.
+  /**
+   * User ids (comma-separated) the authenticated API limit never counts (GitLab's
+   * `GITLAB_THROTTLE_USER_ALLOWLIST`).
+   * @default empty
+   * @values user ids separated by commas
+   */
   RUNWAY_THROTTLE_USER_ALLOWLIST: z
     .string()
     .trim()
     .refine((v) => /^(\d+(\s*,\s*\d+)*)?$/.test(v), 'must be user ids separated by commas')
     .transform((v) => (v ? v.split(',').map((id) => Number(id.trim())) : []))
     .default([]),
+  /**
+   * Largest request body read; a larger one answers `413 {"message":"413 Request Entity Too Large"}` without
+   * being read (declared lengths are checked up front, chunked bodies counted as they arrive). Ample for every
+   * body GitLab clients send to the endpoints Runway serves.
+   * @default `10485760` (10 MiB)
+   */
   RUNWAY_MAX_BODY_BYTES: z.coerce
     .number()
     .int()
     .min(1024)
     .max(2 ** 31)
     .default(DEFAULT_MAX_BODY_BYTES),
-  // Runner polls answered by the http wrapper straight from their route objects (lib/runner-agent/fast-path).
+  /**
+   * Answer the runner polls (`POST /api/v4/jobs/request`, `POST /api/v4/runners/verify`) in the http wrapper,
+   * calling the same endpoint objects as their route files without Next.js's router (as GitLab answers them in
+   * Workhorse); `false` sends them through Next.js.
+   * @default `true`
+   */
   RUNWAY_RUNNER_FAST_PATH: bool.default(true),
-  // GitLab Workhorse's apiCiLongPollingDuration: how long a job poll with an unchanged last_update is held.
+  /**
+   * How long a `POST /jobs/request` whose `last_update` is still the runner's current value is held before its
+   * 204 (GitLab Workhorse's `apiCiLongPollingDuration`); a change to the runner (settings, paused, deleted) from
+   * any Runway instance answers it at once (PostgreSQL LISTEN/NOTIFY). `0` turns long polling off.
+   * @default `50`
+   */
   RUNWAY_LONG_POLLING_SECONDS: z.coerce.number().int().min(0).max(3600).default(50),
-  // How long a client may take to send one request, headers and body (GitLab's Workhorse and proxies: 60 s).
-  // Answers are not timed: a held poll or an event stream is a long answer to a request already received.
+  /**
+   * How long a client may take to send a request's headers and body (GitLab's Workhorse and proxies: 60 s); a
+   * slower one gets `408 {"message":"408 Request Timeout"}`. Answers are not timed: held job polls and event
+   * streams go on.
+   * @default `60`
+   */
   RUNWAY_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  // Per process (a socket lives in one): open GET /runners/events streams per session or token, and held
-  // POST /jobs/request polls per runner (its managers' request_concurrency added up); more answer 429.
+  /**
+   * `GET /runners/events` streams one session or token may hold open at once in one process (a browser tab holds
+   * one; a browser opens at most 6 connections to a host over HTTP/1.1); one more answers `429`.
+   * @default `10`
+   */
   RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * `POST /jobs/request` polls one runner may have held at once in one process; one more answers `429`
+   * (`Retry-After`: the long polling time). 16 covers gitlab-runner's `request_concurrency` (default 1) of a few
+   * managers sharing a runner.
+   * @default `16`
+   */
   RUNWAY_MAX_HELD_POLLS_PER_RUNNER: z.coerce.number().int().min(1).max(100_000).default(16),
+  /**
+   * `debug`, `info`, `warn`, `error` or `silent`.
+   * @default `info`
+   */
   RUNWAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  // GitLab's monitoring allowlist: who may read /-/metrics (loopback when unset).
+  /**
+   * Addresses and CIDR ranges (comma-separated) that may read `/-/metrics`, `/-/health`, `/-/liveness` and
+   * `/-/readiness` (GitLab's monitoring allowlist); others get an empty `404`. Checked against the socket's
+   * address, never a forwarded header: add the networks your load balancer probes from.
+   * @default `127.0.0.0/8,::1/128`
+   * @values IP addresses and CIDR ranges separated by commas
+   */
   RUNWAY_MONITORING_ALLOWLIST: addressList.optional(),
-  // GitLab's trusted_proxies: whose X-Forwarded-For names the client (lib/rate-limits/client-ip). None by default.
+  /**
+   * Addresses and CIDR ranges (comma-separated) of reverse proxies whose `X-Forwarded-For` names the client
+   * (GitLab's `trusted_proxies`). Behind a proxy set it (`127.0.0.1` for one on the same machine): otherwise
+   * every client has the proxy's address.
+   * @default none
+   * @values IP addresses and CIDR ranges separated by commas
+   */
   RUNWAY_TRUSTED_PROXIES: addressList.default('').transform(parseAllowlist),
-  // GitLab's shutdown_blackout_seconds (Puma): after SIGTERM, readiness fails and the instance keeps
-  // serving this long, so the load balancer stops sending before connections close.
+  /**
+   * After SIGTERM or SIGINT, how long readiness answers `503` while the instance keeps serving, so the load
+   * balancer stops sending before connections close (GitLab's Puma `shutdown_blackout_seconds`).
+   * @default `10` (`0` in `npm run demo` and `runway start --dev`)
+   */
   RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
-  // Then how long requests being served may take to finish before the process exits anyway.
+  /**
+   * Then how long requests being served (and a running background job) may take to finish before the process
+   * exits anyway. Keep blackout plus timeout below the orchestrator's grace period (Kubernetes: 30 s; `docker
+   * stop`: 10 s unless `-t`).
+   * @default `15`
+   */
   RUNWAY_SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
 });
 
@@ -135,9 +314,16 @@ const schema = z.object({
 const checkedSchema = schema.superRefine((env, ctx) => {
   const given = (['RUNWAY_SECRET', 'RUNWAY_SECRET_FILE', 'NEXTAUTH_SECRET'] as const).filter((name) => env[name] !== undefined);
   if (given.length > 1) ctx.addIssue({ code: 'custom', path: [given[0]], message: `set only one of ${given.join(', ')}` });
+  // The embedded database has no pooler in front of it: a direct URL there would be a second database.
+  if (env.RUNWAY_DATABASE_DIRECT_URL && !env.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['RUNWAY_DATABASE_DIRECT_URL'], message: 'needs DATABASE_URL (it is the same database, reached without the pooler)' });
+  }
 });
 
 export type RunwayEnv = z.infer<typeof schema>;
+
+/** The settings' schema, one field per variable (scripts/config-reference.ts reads it for the reference). */
+export const settingsSchema = schema;
 
 /** The configured session secret, or undefined when the generated one is to be used. */
 export function configuredSecret(env: RunwayEnv): string | undefined {

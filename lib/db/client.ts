@@ -24,6 +24,15 @@ export function databaseUrl(): string {
   return url;
 }
 
+/**
+ * The URL for what needs a session of its own across statements: the notification hub's LISTEN and the
+ * migrations' advisory lock. Behind a pooler in transaction mode (PgBouncer) neither survives, so
+ * RUNWAY_DATABASE_DIRECT_URL may name the server itself; unset, it is the pool's URL.
+ */
+export function directDatabaseUrl(): string {
+  return process.env.RUNWAY_RESOLVED_DIRECT_URL || databaseUrl();
+}
+
 function open(url: string): Connection {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.RUNWAY_DB_POOL_MAX ?? 10) });
   // An idle connection the server terminates (restart, failover, pg_terminate_backend) is dropped from

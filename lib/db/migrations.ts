@@ -123,7 +123,9 @@ const noFilters = { externalTables: [], externalEnums: [] };
 
 /**
  * Applies pending migrations. With `lock`, holds a PostgreSQL advisory lock so several instances
- * starting at once migrate one after another instead of racing. `dir` (tests of a migration) reads
+ * starting at once migrate one after another instead of racing. The lock is a session's, and lives only as
+ * long as its connection: behind a pooler in transaction mode callers pass the direct URL
+ * (RUNWAY_DATABASE_DIRECT_URL), which the migration itself uses too. `dir` (tests of a migration) reads
  * another folder of migrations, such as the ones before it.
  */
 export async function applyMigrations(connectionString: string, opts: { lock: boolean; dir?: string }): Promise<string[]> {

@@ -13,7 +13,7 @@ describe('[PLATFORM] notification hub on the embedded database', () => {
 
   beforeAll(async () => {
     embedded = await startEmbeddedDatabase({ dir: 'memory://' });
-    publishDatabase({ url: embedded.url, embedded: true, advertise: embedded.advertise, stop: embedded.stop });
+    publishDatabase({ url: embedded.url, directUrl: embedded.url, embedded: true, advertise: embedded.advertise, stop: embedded.stop });
     await applyMigrations(embedded.url, { lock: false });
   }, 120_000);
 
@@ -21,7 +21,7 @@ describe('[PLATFORM] notification hub on the embedded database', () => {
     await closeHub();
     await disconnectDb();
     await embedded?.stop();
-    for (const key of ['RUNWAY_RESOLVED_DATABASE_URL', 'RUNWAY_DB_POOL_MAX', IN_PROCESS_FLAG]) {
+    for (const key of ['RUNWAY_RESOLVED_DATABASE_URL', 'RUNWAY_RESOLVED_DIRECT_URL', 'RUNWAY_DB_POOL_MAX', IN_PROCESS_FLAG]) {
       if (saved[key] === undefined) delete process.env[key];
       else process.env[key] = saved[key];
     }

@@ -2,13 +2,15 @@
 // would be handed to other queries) LISTENs on every channel that has a subscriber here and fans each
 // notification out in process. Notifications from any Runway instance on the same database arrive here.
 // When the connection drops it is reopened with backoff and every subscriber's onReconnect is called:
-// notifications sent meanwhile are lost, so subscribers re-read what they care about.
+// notifications sent meanwhile are lost, so subscribers re-read what they care about. Behind a pooler in
+// transaction mode a LISTEN would hold for one transaction only: the connection goes to
+// RUNWAY_DATABASE_DIRECT_URL when it is set (lib/db/client directDatabaseUrl).
 //
 // The embedded database (PGlite) multiplexes its sockets onto one session, so a LISTEN over it does not
 // reliably receive what other sockets commit; it is single-process by design, so there notifyChannel
 // delivers in process instead (lib/server/database.ts sets the flag).
 import pg from 'pg';
-import { databaseUrl, db } from '../db/client';
+import { db, directDatabaseUrl } from '../db/client';
 import { log } from '../server/log';
 
 export type Unsubscribe = () => void;
@@ -65,7 +67,7 @@ function connect(): Promise<pg.Client> {
   const h = hub();
   if (h.client) return Promise.resolve(h.client);
   h.connecting ??= (async () => {
-    const client = new pg.Client({ connectionString: databaseUrl(), keepAlive: true, application_name: HUB_APPLICATION_NAME });
+    const client = new pg.Client({ connectionString: directDatabaseUrl(), keepAlive: true, application_name: HUB_APPLICATION_NAME });
     client.on('notification', (msg) => deliver(msg.channel, msg.payload ?? ''));
     client.on('error', (err) => lost(client, err));
     client.on('end', () => lost(client, new Error('connection ended')));

@@ -25,6 +25,21 @@ type Doc = {
   >;
 };
 const doc = () => openApiDocument('https://runway.example.com') as unknown as Doc;
+// The document is JSON walked in every direction by these checks: typing each level would say nothing more.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Schema = Record<string, any>;
+
+/** Every [property name, schema] of the entity schemas, nested objects and list items included. */
+function properties(schema: Schema, out: Array<[string, Schema]> = []): Array<[string, Schema]> {
+  for (const [name, prop] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
+    out.push([name, prop]);
+    properties(prop, out);
+  }
+  for (const key of ['items', 'additionalProperties']) if (schema[key] && typeof schema[key] === 'object') properties(schema[key], out);
+  for (const sub of schema.anyOf ?? []) properties(sub, out);
+  return out;
+}
+const types = (s: Schema): string[] => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
 
 describe('OpenAPI document', () => {
   it('lists every route file under app/api/v4 (the generated index is current)', () => {
@@ -70,5 +85,80 @@ describe('OpenAPI document', () => {
     expect(doc().paths['/projects/{id}/runners/assignable'].get['x-runway-extension']).toBe(true);
     expect(doc().paths['/user/sessions'].get['x-runway-extension']).toBe(true);
     expect(doc().paths['/runners/all'].get['x-runway-extension']).toBeUndefined();
+  });
+
+  it('types ids as integers and timestamps as date-times (dates where the entity cuts to the day)', () => {
+    const all = Object.values((openApiDocument('https://runway.example.com') as Schema).components.schemas as Record<string, Schema>).flatMap((s) =>
+      properties(s),
+    );
+    const ids = all.filter(([name]) => /^(id|iid)$|_id$/.test(name));
+    expect(ids.length).toBeGreaterThan(100);
+    for (const [name, schema] of ids) expect(types(schema), name).not.toContain('number');
+    const stamps = all.filter(([name, schema]) => /_(at|date)$/.test(name) && types(schema).includes('string'));
+    expect(stamps.length).toBeGreaterThan(50);
+    for (const [name, schema] of stamps) expect(['date-time', 'date'], name).toContain(schema.format);
+    const tokenSchema = (openApiDocument('https://runway.example.com') as Schema).components.schemas.PersonalAccessToken;
+    expect(tokenSchema.properties.expires_at.format).toBe('date');
+    expect(tokenSchema.properties.created_at.format).toBe('date-time');
+  });
+
+  it('types path ids: integers, or an integer or URL-encoded path for projects, groups and namespaces', () => {
+    const param = (path: string, method: string, name: string) => doc().paths[path][method].parameters.find((p) => p.name === name)!;
+    expect(param('/runners/{id}', 'get', 'id').schema).toMatchObject({ type: 'integer' });
+    expect(param('/users/{id}', 'get', 'id').schema).toEqual({ type: 'integer' });
+    expect((param('/users/{id}/projects', 'get', 'id').schema as Schema).oneOf).toHaveLength(2);
+    expect(param('/projects/{id}/runners/{runner_id}', 'delete', 'runner_id').schema).toMatchObject({ type: 'integer' });
+    expect(param('/projects/{id}/merge_requests/{merge_request_iid}', 'get', 'merge_request_iid').schema).toMatchObject({ type: 'integer' });
+    for (const path of ['/projects/{id}', '/groups/{id}', '/namespaces/{id}']) {
+      const schema = param(path, 'get', 'id').schema as Schema;
+      expect(schema.oneOf.map((s: Schema) => s.type)).toEqual(['integer', 'string']);
+      const pattern = new RegExp(schema.oneOf[1].pattern);
+      expect(pattern.test('group/sub/project')).toBe(true);
+      expect(pattern.test('42')).toBe(false);
+    }
+    expect(param('/projects/{id}/repository/branches/{branch}', 'get', 'branch').schema).toEqual({ type: 'string' });
+    expect(param('/user/sessions/{id}', 'delete', 'id').schema).toEqual({ type: 'string' });
+  });
+
+  it('lists the statuses operations answer: 429 and 503 everywhere, 413 with a body, 405/409/412/422 where thrown', () => {
+    for (const [path, methods] of Object.entries(doc().paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        expect(Object.keys(op.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['429', '503']));
+        if (method !== 'get') expect(Object.keys(op.responses), `${method} ${path}`).toContain('413');
+      }
+    }
+    expect(Object.keys(doc().paths['/users'].post.responses)).toContain('409');
+    expect(Object.keys(doc().paths['/projects/{id}/merge_requests'].post.responses)).toEqual(expect.arrayContaining(['409', '422']));
+    expect(Object.keys(doc().paths['/runners/{id}'].delete.responses)).toContain('412');
+    expect(Object.keys(doc().paths['/runners/all'].get.responses)).toContain('405');
+    expect(doc().paths['/runners/all'].get.responses['429']).toMatchObject({ headers: { 'Retry-After': {} }, content: { 'text/plain': {} } });
+  });
+
+  it("documents keyset pagination on the runner lists and the cursor of a runner's jobs", () => {
+    for (const path of ['/runners', '/runners/all', '/projects/{id}/runners', '/groups/{id}/runners']) {
+      const byName = Object.fromEntries(doc().paths[path].get.parameters.map((p) => [p.name, p]));
+      expect(byName.pagination.schema, path).toEqual({ type: 'string', enum: ['offset', 'keyset'] });
+      expect(byName.pagination.description).toMatch(/rel="next"/);
+      expect(byName.id_after.schema).toMatchObject({ type: 'integer', format: 'int32' });
+      expect(byName.id_before.schema).toMatchObject({ type: 'integer', format: 'int32' });
+      expect(byName.id_after['x-runway-extension' as never]).toBe(true);
+    }
+    const jobs = Object.fromEntries(doc().paths['/runners/{id}/jobs'].get.parameters.map((p) => [p.name, p]));
+    expect(jobs.pagination.schema).toEqual({ type: 'string', enum: ['offset', 'keyset'] });
+    expect(jobs.cursor).toBeDefined();
+  });
+
+  it("declares every credential the code accepts, and the event stream's events", () => {
+    const full = openApiDocument('https://runway.example.com') as Schema;
+    const schemes = full.components.securitySchemes;
+    expect(Object.keys(schemes).sort()).toEqual(['accessTokenQuery', 'bearer', 'privateToken', 'privateTokenQuery', 'runnerToken', 'session', 'sudo']);
+    expect(schemes.privateTokenQuery).toMatchObject({ type: 'apiKey', in: 'query', name: 'private_token' });
+    expect(schemes.sudo).toMatchObject({ in: 'header', name: 'Sudo' });
+    expect(schemes.runnerToken).toMatchObject({ in: 'header', name: 'RUNNER-TOKEN' });
+    expect(full.paths['/runners/all'].get.security).toContainEqual({ privateToken: [], sudo: [] });
+    expect(full.paths['/runners/verify'].post.security).toEqual([{ runnerToken: [] }, {}]);
+    const stream = full.paths['/runners/events'].get.responses['200'].content['text/event-stream'].schema;
+    expect(stream).toEqual({ type: 'array', items: { $ref: '#/components/schemas/RunnerStreamEvent' } });
+    expect(full.components.schemas.RunnerEvent.properties.action.enum).toEqual(['created', 'updated', 'deleted']);
   });
 });

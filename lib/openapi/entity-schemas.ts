@@ -137,12 +137,40 @@ function objectSchema(checker: ts.TypeChecker, type: ts.Type, depth: number): Js
     const decl = prop.valueDeclaration ?? prop.declarations?.[0];
     const propType = decl ? checker.getTypeOfSymbolAtLocation(prop, decl) : checker.getTypeOfSymbol(prop);
     if (checker.getSignaturesOfType(propType, ts.SignatureKind.Call).length) continue;
-    properties[prop.name] = toSchema(checker, propType, depth + 1);
+    properties[prop.name] = refineByName(prop.name, toSchema(checker, propType, depth + 1), decl);
     if (!(prop.flags & ts.SymbolFlags.Optional)) required.push(prop.name);
   }
   const index = checker.getIndexInfosOfType(type)[0];
   const schema: JsonSchema = { type: 'object', properties };
   if (required.length) schema.required = required;
   schema.additionalProperties = index ? toSchema(checker, index.type, depth + 1) : false;
+  return schema;
+}
+
+// What a TypeScript `number` or `string` cannot say, read off the property's name as GitLab's entities name
+// them: ids are integers, `*_at` and `*_date` are RFC 3339 date-times, `*_on` (and an `*_at` the entity cuts
+// to its day) are dates. Code generators type them from this; the API tests validate every answer's
+// formats against the served document, so a wrong rule fails there.
+const ID_NAME = /^(id|iid)$|_(id|iid)$/;
+const DATE_TIME_NAME = /_(at|date)$/;
+const DATE_NAME = /_on$/;
+
+function refineByName(name: string, schema: JsonSchema, decl: ts.Declaration | undefined): JsonSchema {
+  if (ID_NAME.test(name)) return retype(schema, 'number', 'integer');
+  if (/_ids$/.test(name) && schema.type === 'array' && schema.items) return { ...schema, items: retype(schema.items as JsonSchema, 'number', 'integer') };
+  if (!hasType(schema, 'string') || schema.format) return schema;
+  const initializer = decl && ts.isPropertyAssignment(decl) ? decl.initializer.getText() : '';
+  const dayOnly = /isoDate\(|slice\(0, 10\)/.test(initializer);
+  if (DATE_NAME.test(name) || (DATE_TIME_NAME.test(name) && dayOnly)) return { ...schema, format: 'date' };
+  if (DATE_TIME_NAME.test(name)) return { ...schema, format: 'date-time' };
+  return schema;
+}
+
+const hasType = (schema: JsonSchema, type: string) => schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
+
+function retype(schema: JsonSchema, from: string, to: string): JsonSchema {
+  if (schema.type === from) return { ...schema, type: to };
+  if (Array.isArray(schema.type)) return { ...schema, type: schema.type.map((t: string) => (t === from ? to : t)) };
+  if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: (schema.anyOf as JsonSchema[]).map((s) => retype(s, from, to)) };
   return schema;
 }

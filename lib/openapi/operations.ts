@@ -20,9 +20,18 @@ export interface Operation {
   extensionParams?: string[];
   /** Authenticated by a runner token in the body or header rather than a user's token. */
   runner?: boolean;
+  /**
+   * Statuses the operation answers besides success and the ones every operation may (400 with parameters,
+   * 401, 403, 404, 413 with a body, 429, 503): 405, 409, 412 and 422 where the code throws them.
+   */
+  errors?: ReadonlyArray<405 | 409 | 412 | 422>;
 }
 
-const runnerFilters = ['search', 'with_details', 'owner_group_id', 'owner_project_id'];
+// Keyset pagination (pagination, id_after, id_before) is GitLab's contract, but GitLab's runner lists lack it.
+const keysetExtension = ['pagination', 'id_after', 'id_before'];
+const runnerFilters = ['search', 'with_details', 'owner_group_id', 'owner_project_id', ...keysetExtension];
+/** An order keyset pagination cannot follow (GitLab's 405). */
+const KEYSET: Operation['errors'] = [405];
 const runnerListAdds = {
   _runway: {
     description: 'Runway extension (with_details=true): manager version, IP, job count, owner, tags.',
@@ -33,7 +42,7 @@ const runnerListAdds = {
 const runnerDetailsAdds = {
   _runway_permissions: { description: 'Runway extension (with_permissions=true).', type: 'object' },
   _runway_owner_project_id: { description: 'Runway extension (with_permissions=true).', type: ['integer', 'null'] },
-  _runway_token_expires_at: { description: 'Runway extension (with_permissions=true).', type: ['string', 'null'] },
+  _runway_token_expires_at: { description: 'Runway extension (with_permissions=true).', type: ['string', 'null'], format: 'date-time' },
 };
 
 export const operations: Record<string, Operation> = {
@@ -75,7 +84,8 @@ export const operations: Record<string, Operation> = {
     tag: 'Fleet operations',
     status: 200,
     contentType: 'text/event-stream',
-    schema: { type: 'string' },
+    // The stream as the sequence of events it carries; each is one SSE frame (see RunnerStreamEvent).
+    schema: { type: 'array', items: { $ref: '#/components/schemas/RunnerStreamEvent' } },
     extension: true,
   },
   'GET /runners/fleet/status': {
@@ -115,10 +125,10 @@ export const operations: Record<string, Operation> = {
   'GET /groups/{id}/subgroups': { summary: "List a group's subgroups", tag: 'Groups', entity: ['GroupEntity'] },
   'GET /groups/{id}/projects': { summary: "List a group's projects", tag: 'Groups', entity: ['ProjectEntity|BasicProjectDetails'] },
   'GET /groups/{id}/members': { summary: 'List group members', tag: 'Members', entity: ['MemberEntity'] },
-  'POST /groups/{id}/members': { summary: 'Add a group member', tag: 'Members', status: 201, entity: 'MemberEntity' },
+  'POST /groups/{id}/members': { summary: 'Add a group member', tag: 'Members', status: 201, entity: 'MemberEntity', errors: [409] },
   'GET /groups/{id}/members/{user_id}': { summary: 'Get a group member', tag: 'Members', entity: 'MemberEntity' },
   'PUT /groups/{id}/members/{user_id}': { summary: 'Change a group member', tag: 'Members', entity: 'MemberEntity' },
-  'DELETE /groups/{id}/members/{user_id}': { summary: 'Remove a group member', tag: 'Members', status: 204 },
+  'DELETE /groups/{id}/members/{user_id}': { summary: 'Remove a group member', tag: 'Members', status: 204, errors: [412] },
   'GET /groups/{id}/members/all': { summary: 'List group members, inherited included', tag: 'Members', entity: ['MemberEntity'] },
   'GET /groups/{id}/members/all/{user_id}': { summary: 'Get a group member, inherited included', tag: 'Members', entity: 'MemberEntity' },
   'GET /groups/{id}/runners': {
@@ -127,6 +137,7 @@ export const operations: Record<string, Operation> = {
     entity: ['RunnerSummary'],
     adds: runnerListAdds,
     extensionParams: runnerFilters,
+    errors: KEYSET,
   },
   'GET /groups/{id}/runners/all': {
     summary: "List a group's runners (alias)",
@@ -134,6 +145,7 @@ export const operations: Record<string, Operation> = {
     entity: ['RunnerSummary'],
     adds: runnerListAdds,
     extensionParams: runnerFilters,
+    errors: KEYSET,
   },
   'POST /groups/{id}/runners/reset_registration_token': {
     summary: "Reset a group's runner registration token",
@@ -157,7 +169,7 @@ export const operations: Record<string, Operation> = {
     entity: 'RegistrationDetails',
     runner: true,
   },
-  'DELETE /runners': { summary: 'Delete a runner by its authentication token (runner agent)', tag: 'Runner agent', status: 204, runner: true },
+  'DELETE /runners': { summary: 'Delete a runner by its authentication token (runner agent)', tag: 'Runner agent', status: 204, runner: true, errors: [412] },
   'POST /runners/reset_authentication_token': {
     summary: "Reset a runner's authentication token with the current token",
     tag: 'Runner agent',
@@ -169,9 +181,20 @@ export const operations: Record<string, Operation> = {
 
   'GET /merge_requests': { summary: "List the user's merge requests", tag: 'Merge requests', entity: ['MergeRequestBasic|MergeRequestSimple'] },
   'GET /projects/{id}/merge_requests': { summary: "List a project's merge requests", tag: 'Merge requests', entity: ['MergeRequestBasic|MergeRequestSimple'] },
-  'POST /projects/{id}/merge_requests': { summary: 'Create a merge request', tag: 'Merge requests', status: 201, entity: 'MergeRequestEntity' },
+  'POST /projects/{id}/merge_requests': {
+    summary: 'Create a merge request',
+    tag: 'Merge requests',
+    status: 201,
+    entity: 'MergeRequestEntity',
+    errors: [409, 422],
+  },
   'GET /projects/{id}/merge_requests/{merge_request_iid}': { summary: 'Get a merge request', tag: 'Merge requests', entity: 'MergeRequestEntity' },
-  'PUT /projects/{id}/merge_requests/{merge_request_iid}': { summary: 'Update a merge request', tag: 'Merge requests', entity: 'MergeRequestEntity' },
+  'PUT /projects/{id}/merge_requests/{merge_request_iid}': {
+    summary: 'Update a merge request',
+    tag: 'Merge requests',
+    entity: 'MergeRequestEntity',
+    errors: [422],
+  },
   'DELETE /projects/{id}/merge_requests/{merge_request_iid}': { summary: 'Delete a merge request', tag: 'Merge requests', status: 204 },
   'GET /projects/{id}/merge_requests/{merge_request_iid}/commits': {
     summary: "List a merge request's commits",
@@ -208,25 +231,27 @@ export const operations: Record<string, Operation> = {
     tag: 'Personal access tokens',
     status: 201,
     entity: 'PersonalAccessTokenWithToken',
+    errors: [422],
   },
   'POST /users/{id}/personal_access_tokens': {
     summary: 'Create a personal access token for a user (admin)',
     tag: 'Personal access tokens',
     status: 201,
     entity: 'PersonalAccessTokenWithToken',
+    errors: [422],
   },
 
   'GET /projects': { summary: 'List projects', tag: 'Projects', entity: ['ProjectWithAccess|BasicProjectDetails'] },
-  'POST /projects': { summary: 'Create a project', tag: 'Projects', status: 201, entity: 'ProjectWithAccess' },
+  'POST /projects': { summary: 'Create a project', tag: 'Projects', status: 201, entity: 'ProjectWithAccess', errors: [422] },
   'GET /projects/{id}': { summary: 'Get a project', tag: 'Projects', entity: 'ProjectWithAccess|BasicProjectDetails' },
   'PUT /projects/{id}': { summary: 'Update a project', tag: 'Projects', entity: 'ProjectEntity' },
   'DELETE /projects/{id}': { summary: 'Delete a project', tag: 'Projects', status: 202 },
   'GET /projects/{id}/groups': { summary: "List a project's ancestor groups", tag: 'Projects', entity: ['PublicGroupDetails'] },
   'GET /projects/{id}/members': { summary: 'List project members', tag: 'Members', entity: ['MemberEntity'] },
-  'POST /projects/{id}/members': { summary: 'Add a project member', tag: 'Members', status: 201, entity: 'MemberEntity' },
+  'POST /projects/{id}/members': { summary: 'Add a project member', tag: 'Members', status: 201, entity: 'MemberEntity', errors: [409] },
   'GET /projects/{id}/members/{user_id}': { summary: 'Get a project member', tag: 'Members', entity: 'MemberEntity' },
   'PUT /projects/{id}/members/{user_id}': { summary: 'Change a project member', tag: 'Members', entity: 'MemberEntity' },
-  'DELETE /projects/{id}/members/{user_id}': { summary: 'Remove a project member', tag: 'Members', status: 204 },
+  'DELETE /projects/{id}/members/{user_id}': { summary: 'Remove a project member', tag: 'Members', status: 204, errors: [412] },
   'GET /projects/{id}/members/all': { summary: 'List project members, inherited included', tag: 'Members', entity: ['MemberEntity'] },
   'GET /projects/{id}/members/all/{user_id}': { summary: 'Get a project member, inherited included', tag: 'Members', entity: 'MemberEntity' },
   'GET /projects/{id}/repository/branches': { summary: 'List branches', tag: 'Repository', entity: ['BranchEntity'] },
@@ -239,15 +264,17 @@ export const operations: Record<string, Operation> = {
     entity: ['RunnerSummary'],
     adds: runnerListAdds,
     extensionParams: runnerFilters,
+    errors: KEYSET,
   },
   'POST /projects/{id}/runners': { summary: 'Assign a runner to a project', tag: 'Runners', status: 201, entity: 'RunnerSummary' },
-  'DELETE /projects/{id}/runners/{runner_id}': { summary: 'Unassign a runner from a project', tag: 'Runners', status: 204 },
+  'DELETE /projects/{id}/runners/{runner_id}': { summary: 'Unassign a runner from a project', tag: 'Runners', status: 204, errors: [412] },
   'GET /projects/{id}/runners/all': {
     summary: "List a project's runners (alias)",
     tag: 'Runners',
     entity: ['RunnerSummary'],
     adds: runnerListAdds,
     extensionParams: runnerFilters,
+    errors: KEYSET,
   },
   'GET /projects/{id}/runners/assignable': {
     summary: "List runners a project's maintainer may assign to it (Runway extension)",
@@ -255,6 +282,7 @@ export const operations: Record<string, Operation> = {
     entity: ['RunnerSummary'],
     adds: runnerListAdds,
     extension: true,
+    errors: KEYSET,
   },
   'POST /projects/{id}/runners/reset_registration_token': {
     summary: "Reset a project's runner registration token",
@@ -263,8 +291,22 @@ export const operations: Record<string, Operation> = {
     entity: 'ResetInstanceRegistrationToken',
   },
 
-  'GET /runners': { summary: 'List owned runners', tag: 'Runners', entity: ['RunnerSummary'], adds: runnerListAdds, extensionParams: runnerFilters },
-  'GET /runners/all': { summary: 'List all runners (admin)', tag: 'Runners', entity: ['RunnerSummary'], adds: runnerListAdds, extensionParams: runnerFilters },
+  'GET /runners': {
+    summary: 'List owned runners',
+    tag: 'Runners',
+    entity: ['RunnerSummary'],
+    adds: runnerListAdds,
+    extensionParams: runnerFilters,
+    errors: KEYSET,
+  },
+  'GET /runners/all': {
+    summary: 'List all runners (admin)',
+    tag: 'Runners',
+    entity: ['RunnerSummary'],
+    adds: runnerListAdds,
+    extensionParams: runnerFilters,
+    errors: KEYSET,
+  },
   'GET /runners/{id}': {
     summary: "Get a runner's details",
     tag: 'Runners',
@@ -273,8 +315,8 @@ export const operations: Record<string, Operation> = {
     extensionParams: ['with_permissions'],
   },
   'PUT /runners/{id}': { summary: "Update a runner's details", tag: 'Runners', entity: 'RunnerDetails' },
-  'DELETE /runners/{id}': { summary: 'Delete a runner', tag: 'Runners', status: 204 },
-  'GET /runners/{id}/jobs': { summary: "List a runner's jobs", tag: 'Runners', entity: ['JobBasicWithProject'] },
+  'DELETE /runners/{id}': { summary: 'Delete a runner', tag: 'Runners', status: 204, errors: [412] },
+  'GET /runners/{id}/jobs': { summary: "List a runner's jobs", tag: 'Runners', entity: ['JobBasicWithProject'], errors: [405] },
   'GET /runners/{id}/managers': { summary: "List a runner's managers", tag: 'Runners', entity: ['RunnerManagerEntity'] },
   'GET /runners/{id}/projects': { summary: "List a runner's projects", tag: 'Runners', entity: ['BasicProjectDetails'] },
   'POST /runners/{id}/reset_authentication_token': {
@@ -295,10 +337,10 @@ export const operations: Record<string, Operation> = {
   'GET /user/sessions': { summary: "List the current user's active sessions (Runway extension)", tag: 'Users', entity: ['UserSession'], extension: true },
   'DELETE /user/sessions/{id}': { summary: 'Revoke one of your sessions (Runway extension)', tag: 'Users', status: 204, extension: true },
   'GET /users': { summary: 'List users', tag: 'Users', entity: ['UserBasic|UserWithAdmin'] },
-  'POST /users': { summary: 'Create a user (admin)', tag: 'Users', status: 201, entity: 'UserWithAdmin' },
+  'POST /users': { summary: 'Create a user (admin)', tag: 'Users', status: 201, entity: 'UserWithAdmin', errors: [409] },
   'GET /users/{id}': { summary: 'Get a user', tag: 'Users', entity: 'UserDetails|UserDetailsWithAdmin' },
-  'PUT /users/{id}': { summary: 'Modify a user (admin)', tag: 'Users', entity: 'UserWithAdmin' },
-  'DELETE /users/{id}': { summary: 'Delete a user (admin)', tag: 'Users', status: 204 },
+  'PUT /users/{id}': { summary: 'Modify a user (admin)', tag: 'Users', entity: 'UserWithAdmin', errors: [409] },
+  'DELETE /users/{id}': { summary: 'Delete a user (admin)', tag: 'Users', status: 204, errors: [409, 412] },
   'POST /users/{id}/block': {
     summary: 'Block a user (admin): `true`, or `null` when already blocked',
     tag: 'Users',

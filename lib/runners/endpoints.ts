@@ -4,6 +4,7 @@
 import { endpoint, paginated, type RequestContext } from '../api/handler';
 import { ApiError, forbidden } from '../api/errors';
 import { ANY_SAFE_INTEGER, param } from '../api/params';
+import { keysetUnavailable } from '../api/pagination';
 import { created, json, noContent } from '../api/response';
 import type { Actor } from '../auth/authenticate';
 import { externalUrl } from '../config/env';
@@ -243,7 +244,7 @@ async function runnerJobsPage(ctx: RequestContext, actor: Actor, runnerId: numbe
   };
   const now = new Date();
   if (ctx.raw.pagination === 'keyset') {
-    if (i.order_by !== 'id') throw methodNotAllowed('Keyset pagination is not yet available for this type of request');
+    if (i.order_by !== 'id') throw keysetUnavailable();
     return keysetJobs(ctx, { ...q, afterId: decodeCursor(i.cursor) }, now, ensureRunner);
   }
   const { page, perPage } = ctx.page();

@@ -2,6 +2,7 @@
 // Route files import these handlers; each answers a paginated Runner array ordered by id ascending.
 import { endpoint, paginated, type RequestContext } from '../api/handler';
 import { apiError, forbidden } from '../api/errors';
+import { keysetRequest, keysetShape, type PageResult } from '../api/pagination';
 import { param } from '../api/params';
 import { findGroup, findProject, type NamespaceRecord, type ProjectRecord } from '../namespaces/resolve';
 import { runnerListDetails, runnerSummary } from './entity';
@@ -19,6 +20,7 @@ import {
   type RunnerFilters,
   type RunnerScope,
   type RunnerSet,
+  type RunnerSummaryRow,
 } from './queries';
 import { STATUS_FILTER_VALUES } from './status';
 
@@ -36,6 +38,9 @@ const filterShape = {
     .values(['asc', 'desc'] as const)
     .default('asc'),
   with_details: param.boolean().default(false),
+  // GitLab's keyset pagination (Runway extension here: GitLab offers it on GET /projects only); the
+  // cursors also filter offset pages.
+  ...keysetShape,
 };
 const scopedFilterShape = { scope: param.string().values(RUNNER_SCOPES), ...filterShape };
 // Runway extension (README): GitLab's REST lists cannot filter by the owning group or project.
@@ -55,6 +60,9 @@ type FilterInput = {
   with_details: boolean | null;
   owner_group_id?: number | null;
   owner_project_id?: number | null;
+  pagination?: 'offset' | 'keyset' | null;
+  id_after?: number | null;
+  id_before?: number | null;
 };
 
 function toFilters(i: FilterInput): RunnerFilters {
@@ -68,6 +76,8 @@ function toFilters(i: FilterInput): RunnerFilters {
     search: i.search?.trim() || undefined,
     ownerGroupId: i.owner_group_id ?? undefined,
     ownerProjectId: i.owner_project_id ?? undefined,
+    idAfter: i.id_after ?? undefined,
+    idBefore: i.id_before ?? undefined,
   };
 }
 
@@ -75,12 +85,21 @@ function toFilters(i: FilterInput): RunnerFilters {
 export async function runnerListResponse(ctx: RequestContext, set: RunnerSet, input: FilterInput, extra: RunnerFilters = {}): Promise<Response> {
   // The page (plus one row, to know about a next page uncounted), its relations and the capped count
   // come from one statement.
-  const { offset, perPage } = ctx.page();
-  const { rows, total } = await listRunnersPage(set, { ...toFilters(input), ...extra }, offset, perPage + 1, { by: input.order_by, dir: input.sort });
-  const page = await ctx.paginate({
-    fetch: async (_offset, limit) => rows.slice(0, limit),
-    count: total <= COUNT_LIMIT ? async () => total : undefined,
-  });
+  const filters = { ...toFilters(input), ...extra };
+  const keyset = keysetRequest(input, ctx.raw);
+  let page: PageResult<RunnerSummaryRow>;
+  if (keyset) {
+    // Past the cursor in id order, one row more than the page: no offset and no count.
+    const { rows } = await listRunnersPage(set, filters, 0, keyset.perPage + 1, { by: 'id', dir: keyset.dir }, false);
+    page = ctx.keysetPage(keyset, rows);
+  } else {
+    const { offset, perPage } = ctx.page();
+    const { rows, total } = await listRunnersPage(set, filters, offset, perPage + 1, { by: input.order_by, dir: input.sort });
+    page = await ctx.paginate({
+      fetch: async (_offset, limit) => rows.slice(0, limit),
+      count: total !== null && total <= COUNT_LIMIT ? async () => total : undefined,
+    });
+  }
   const rel = summaryRelationsOf(page.items);
   const now = new Date();
   if (!input.with_details) return paginated(page, (r) => runnerSummary(r, rel, now));

@@ -172,6 +172,9 @@ export interface RunnerFilters {
   ownerProjectId?: number;
   /** The stale-cleanup rule: not contacted (or, never contacted, created) for at least this many days. */
   staleDays?: number;
+  /** Keyset cursors (GitLab's `id_after` / `id_before`): ids strictly above / below. */
+  idAfter?: number;
+  idBefore?: number;
 }
 
 /** Runway extension `order_by`/`sort`; GitLab's REST lists order by id ascending only. */
@@ -249,6 +252,8 @@ function filterCondition(f: RunnerFilters): Sql {
   if (f.ownerGroupId !== undefined) conds.push(sql`(r.runner_type = 'group_type' AND r.group_id = ${f.ownerGroupId})`);
   if (f.ownerProjectId !== undefined) conds.push(ownerProjectCondition(f.ownerProjectId));
   if (f.staleDays !== undefined) conds.push(staleForDaysCondition(f.staleDays));
+  if (f.idAfter !== undefined) conds.push(sql`r.id > ${f.idAfter}`);
+  if (f.idBefore !== undefined) conds.push(sql`r.id < ${f.idBefore}`);
   return conds.length === 1 ? conds[0] : join(conds.slice(1), ' AND ');
 }
 
@@ -324,16 +329,19 @@ export async function listRunnersPage(
   offset: number,
   limit: number,
   order: RunnerOrder = DEFAULT_ORDER,
-): Promise<{ rows: RunnerSummaryRow[]; total: number }> {
-  const rows = await queryRows<RunnerSummaryRow & { total: number }>(runnerPageSql(set, f, offset, limit, order));
-  if (rows.length) return { rows, total: rows[0].total };
-  return { rows, total: offset === 0 ? 0 : await countRunners(set, f) };
+  counted = true,
+): Promise<{ rows: RunnerSummaryRow[]; total: number | null }> {
+  const rows = await queryRows<RunnerSummaryRow & { total: number | null }>(runnerPageSql(set, f, offset, limit, order, counted));
+  if (rows.length) return { rows, total: counted ? rows[0].total : null };
+  return { rows, total: !counted ? null : offset === 0 ? 0 : await countRunners(set, f) };
 }
 
 /** The statement of listRunnersPage (bench/runner-list-plans.ts shows its plans). */
-export function runnerPageSql(set: RunnerSet, f: RunnerFilters, offset: number, limit: number, order: RunnerOrder = DEFAULT_ORDER): Sql {
+export function runnerPageSql(set: RunnerSet, f: RunnerFilters, offset: number, limit: number, order: RunnerOrder = DEFAULT_ORDER, counted = true): Sql {
   const where = whereClause(set, f);
   const orderBy = orderClause(order);
+  // Keyset pages count nothing (their cost follows the page alone).
+  const setCount = counted ? cappedSetCount(set, f) : sql`NULL::int`;
   if (!requestedTags(f).length) {
     // Without tags every filter has an index (type/id, active/id, contacted_at, the stale expression, the
     // manager versions, the description trigrams, the set's keys): the capped count runs on them and the
@@ -342,7 +350,7 @@ export function runnerPageSql(set: RunnerSet, f: RunnerFilters, offset: number, 
     const parts = setParts(set);
     if (parts.length === 1) {
       return sql`
-        SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS}, (${cappedSetCount(set, f)}) AS "total"
+        SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS}, (${setCount}) AS "total"
           FROM (SELECT r.* FROM ci_runners r WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) r
          ORDER BY ${orderBy}`;
     }
@@ -358,7 +366,7 @@ export function runnerPageSql(set: RunnerSet, f: RunnerFilters, offset: number, 
         : sql`(SELECT r.* FROM (SELECT r.* FROM ci_runners r WHERE ${part} AND ${filters} OFFSET 0) r ORDER BY ${orderBy} LIMIT ${offset + limit})`,
     );
     return sql`
-      SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS}, (${cappedSetCount(set, f)}) AS "total"
+      SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS}, (${setCount}) AS "total"
         FROM (SELECT r.* FROM (${join(firstRows, ' UNION ALL ')}) r ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) r
        ORDER BY ${orderBy}`;
   }
@@ -369,7 +377,7 @@ export function runnerPageSql(set: RunnerSet, f: RunnerFilters, offset: number, 
     const tagged = sql`SELECT rt.runner_id FROM ci_runner_taggings rt WHERE rt.tag_id = (SELECT id FROM tags WHERE name = ${tags[0]})`;
     return sql`
       SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS},
-             (SELECT count(*)::int FROM (${tagged} LIMIT ${COUNT_LIMIT + 1}) x) AS "total"
+             ${counted ? sql`(SELECT count(*)::int FROM (${tagged} LIMIT ${COUNT_LIMIT + 1}) x)` : sql`NULL::int`} AS "total"
         FROM (${tagged} ORDER BY rt.runner_id ${raw(order.dir === 'desc' ? 'DESC' : 'ASC')} LIMIT ${limit} OFFSET ${offset}) page
         JOIN ci_runners r ON r.id = page.runner_id
        ORDER BY ${orderBy}`;

@@ -8,6 +8,8 @@ import { embeddedDatabaseHolder, startEmbeddedDatabase } from '../db/embedded';
 
 export interface ResolvedDatabase {
   url: string;
+  /** A session of its own for the migration lock and LISTEN: RUNWAY_DATABASE_DIRECT_URL, else `url`. */
+  directUrl: string;
   embedded: boolean;
   /** The pid of the running Runway whose embedded database this process works through, if any. */
   attachedTo?: number;
@@ -24,16 +26,16 @@ const nothing = async () => undefined;
  */
 export async function resolveDatabase(opts: { attach?: boolean } = {}): Promise<ResolvedDatabase> {
   const url = process.env.DATABASE_URL?.trim();
-  if (url) return { url, embedded: false, advertise: nothing, stop: nothing };
+  if (url) return { url, directUrl: process.env.RUNWAY_DATABASE_DIRECT_URL?.trim() || url, embedded: false, advertise: nothing, stop: nothing };
   const dir = path.join(dataDir(), 'pgdata');
   if (opts.attach) {
     const running = await waitForServingProcess(dir);
-    if (running) return { url: running.url, embedded: true, attachedTo: running.pid, advertise: nothing, stop: nothing };
+    if (running) return { url: running.url, directUrl: running.url, embedded: true, attachedTo: running.pid, advertise: nothing, stop: nothing };
   }
   const port = process.env.RUNWAY_EMBEDDED_DB_PORT ? Number(process.env.RUNWAY_EMBEDDED_DB_PORT) : 0;
   const maxConnections = Number(process.env.RUNWAY_EMBEDDED_MAX_CONNECTIONS ?? 4);
   const embedded = await startEmbeddedDatabase({ dir, port, maxConnections, role: opts.attach ? 'command' : 'server' });
-  return { url: embedded.url, embedded: true, advertise: embedded.advertise, stop: embedded.stop };
+  return { url: embedded.url, directUrl: embedded.url, embedded: true, advertise: embedded.advertise, stop: embedded.stop };
 }
 
 // A first start migrates and seeds the demo before it advertises its port: that can take a while.
@@ -81,6 +83,7 @@ async function probe(url: string, pid: number): Promise<void> {
 /** Publishes the chosen database to this process (route handlers read it through lib/db/client). */
 export function publishDatabase(database: ResolvedDatabase): void {
   process.env.RUNWAY_RESOLVED_DATABASE_URL = database.url;
+  process.env.RUNWAY_RESOLVED_DIRECT_URL = database.directUrl;
   // PGlite has a single session: one connection, or transactions would interleave. (Its sockets share that
   // session, so lib/db/client names no statements there: it asks the database, see lib/db/statement-names.)
   if (database.embedded) {

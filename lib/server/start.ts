@@ -33,7 +33,7 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 export async function prepareDatabase(opts: { demo: boolean }) {
   const database = await resolveDatabase();
   publishDatabase(database);
-  const applied = await applyMigrations(database.url, { lock: !database.embedded });
+  const applied = await applyMigrations(database.directUrl, { lock: !database.embedded });
   if (applied.length) log('info', 'migrations applied', { migrations: applied });
   const boot = await bootstrap();
   await ensureAuthSecret();

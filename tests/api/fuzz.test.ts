@@ -500,7 +500,7 @@ interface Probe extends Generated {
 }
 
 /** One request per edge value for every path segment and every integer parameter of every operation. */
-function integerProbes(doc: { paths: Record<string, Record<string, OpenApiOperation>> }): Probe[] {
+function integerProbes(doc: { paths: Record<string, Record<string, OpenApiOperation>> }, groupId: string): Probe[] {
   const out: Probe[] = [];
   for (const [template, methods] of Object.entries(doc.paths)) {
     for (const [lower, op] of Object.entries(methods)) {
@@ -516,8 +516,10 @@ function integerProbes(doc: { paths: Record<string, Record<string, OpenApiOperat
         ([, schema]) => schema?.type === 'integer',
       );
       const request = (segments: Record<string, string>, params: Record<string, string>, where: Probe['where'], edge: string) => {
-        // Other segments name real demo rows (1 is root, a group, a project), so the request reaches the lookup tried.
-        const path = `/api/v4${template.replace(/\{([^}]+)\}/g, (_, name: string) => segments[name] ?? '1')}`;
+        // Other segments name real demo rows (1 is root and a project; a group's id is looked up, namespace 1
+        // being root's own), so the request reaches the lookup tried.
+        const real = (name: string) => (name === 'id' && template.startsWith('/groups/') ? groupId : '1');
+        const path = `/api/v4${template.replace(/\{([^}]+)\}/g, (_, name: string) => segments[name] ?? real(name))}`;
         const headers: Record<string, string> = { 'PRIVATE-TOKEN': token };
         let body: Buffer | undefined;
         let search = '';
@@ -550,7 +552,9 @@ function integerProbes(doc: { paths: Record<string, Record<string, OpenApiOperat
 describe('[FUZZ] integer bounds on every route', () => {
   it('answers 2^31, 2^31-1, 2^63, -1, 1e3 and "1.0" in every path segment and integer parameter without a 5xx', async () => {
     const doc = (await (await fetch(`${base.origin}/api/v4/openapi.json`)).json()) as { paths: Record<string, Record<string, OpenApiOperation>> };
-    const probes = integerProbes(doc);
+    const groups = await fetch(`${base.origin}/api/v4/groups?per_page=1&all_available=true`, { headers: { 'PRIVATE-TOKEN': token } });
+    const [group] = (await groups.json()) as Array<{ id: number }>;
+    const probes = integerProbes(doc, String(group.id));
     expect(probes.length).toBeGreaterThan(500);
     const failures: string[] = [];
     const statusOf = new Map<string, number>();

@@ -1,0 +1,141 @@
+// Runway through PgBouncer in transaction mode, as the operator's guide sets it up: deploy/pgbouncer/pgbouncer.ini
+// (only its address, port and auth file replaced), RUNWAY_DB_PREPARED_STATEMENTS=false, and
+// RUNWAY_DATABASE_DIRECT_URL for the session the LISTEN connection and the migration lock need. The API is
+// served through the pooler and a runner change reaches a live event stream; without the direct URL the
+// LISTEN goes through the pooler, where it lasts one transaction, and the event never comes.
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needsServer, testServerUrl } from '../../lib/db/test-server';
+import { freshDatabase, type TestDatabase } from '../support/database';
+import { runDocScript } from '../support/doc-scripts';
+import { needsTools, startDaemon, substituted, tool, workDir, type Daemon } from '../support/daemons';
+import { openEventStream, type EventStream } from '../support/event-stream';
+import { cli, freePort, runwayEnv, startServer, stopServer } from '../support/server';
+
+const PASSWORD = 'pgbouncer-test-password';
+const ROLE = `runway_pgbouncer_${process.pid}`;
+
+const needs = needsServer('PgBouncer pools connections to a PostgreSQL server');
+const tools = needsTools(['pgbouncer']);
+
+describe(
+  '[OPS] Runway through PgBouncer in transaction mode',
+  { skip: needs.skip || tools.skip, meta: needs.skip ? needs.meta : tools.meta, timeout: 60_000 },
+  () => {
+    let database: TestDatabase;
+    let bouncer: Daemon;
+    const servers: ChildProcess[] = [];
+    const bases: { direct: string; pooledOnly: string } = { direct: '', pooledOnly: '' };
+    let token: string;
+    let directUrl: string;
+    let userlist: string;
+    const streams: EventStream[] = [];
+
+    beforeAll(async () => {
+      const name = `runway_test_pgbouncer_${process.pid}`;
+      database = await freshDatabase(name, await freePort());
+      // Runway's own role with a SCRAM password, owning its database, as in production.
+      const admin = new pg.Client({ connectionString: testServerUrl });
+      await admin.connect();
+      await admin.query(`DROP ROLE IF EXISTS ${ROLE}`);
+      await admin.query(`CREATE ROLE ${ROLE} LOGIN PASSWORD '${PASSWORD}'`);
+      await admin.query(`ALTER DATABASE ${name} OWNER TO ${ROLE}`);
+      await admin.end();
+      const asRole = (url: string) => {
+        const u = new URL(url);
+        u.username = ROLE;
+        u.password = PASSWORD;
+        return u;
+      };
+      directUrl = asRole(database.env.DATABASE_URL).toString();
+      const server = new URL(testServerUrl!);
+      const dir = workDir('pgbouncer');
+      const port = await freePort();
+      userlist = path.join(dir, 'userlist.txt');
+      runDocScript('pgbouncer-userlist', { ADMIN_URL: testServerUrl!, RUNWAY_ROLE: ROLE, USERLIST: userlist });
+      const ini = substituted('deploy/pgbouncer/pgbouncer.ini', [
+        ['runway = host=db.internal port=5432 dbname=runway', `runway = host=${server.hostname} port=${server.port || 5432} dbname=${name}`],
+        ['listen_port = 6432', `listen_port = ${port}`],
+        ['/etc/pgbouncer/userlist.txt', userlist],
+      ]);
+      const iniFile = path.join(dir, 'pgbouncer.ini');
+      writeFileSync(iniFile, ini);
+      // PgBouncer refuses to run as root; -u drops to an unprivileged user.
+      const asUser = process.getuid?.() === 0 ? ['-u', 'nobody'] : [];
+      bouncer = await startDaemon(tool('pgbouncer'), [...asUser, iniFile], port);
+
+      const pooled = new URL(directUrl);
+      pooled.password = PASSWORD;
+      pooled.port = String(port);
+      pooled.pathname = '/runway';
+      const pooledEnv = { DATABASE_URL: pooled.toString(), RUNWAY_DB_PREPARED_STATEMENTS: 'false' };
+      const env = (base: string, extra: Record<string, string>) => runwayEnv({ ...pooledEnv, RUNWAY_EXTERNAL_URL: base, ...extra });
+
+      const [a, b] = [await freePort(), await freePort()];
+      bases.direct = `http://127.0.0.1:${a}`;
+      bases.pooledOnly = `http://127.0.0.1:${b}`;
+      // The CLI migrates first, under the advisory lock, on the direct URL.
+      const made = cli(
+        ['create-token', '--username', 'root', '--scopes', 'api', '--name', 'pgbouncer'],
+        env(bases.direct, { RUNWAY_DATABASE_DIRECT_URL: directUrl }),
+      );
+      expect(made.status, made.stderr).toBe(0);
+      token = made.stdout.trim();
+      servers.push(await startServer(a, env(bases.direct, { RUNWAY_DATABASE_DIRECT_URL: directUrl })));
+      servers.push(await startServer(b, env(bases.pooledOnly, {})));
+    }, 180_000);
+
+    afterAll(async () => {
+      for (const s of streams) s.close();
+      await Promise.all(servers.map(stopServer));
+      await bouncer?.stop();
+      await database?.drop();
+      const admin = new pg.Client({ connectionString: testServerUrl });
+      await admin.connect();
+      await admin.query(`DROP ROLE IF EXISTS ${ROLE}`).catch(() => undefined);
+      await admin.end();
+    });
+
+    it("authenticates Runway's role with the SCRAM verifier the guide's users file holds", () => {
+      expect(readFileSync(userlist, 'utf8')).toMatch(new RegExp(`^"${ROLE}" "SCRAM-SHA-256\\$`));
+    });
+
+    const api = (base: string, requestPath: string, init: RequestInit = {}) =>
+      fetch(`${base}/api/v4${requestPath}`, { ...init, headers: { 'PRIVATE-TOKEN': token, 'Content-Type': 'application/json', ...init.headers } });
+
+    async function eventFor(base: string, timeoutMs: number): Promise<boolean> {
+      const stream = await openEventStream(`${base}/api/v4/runners/events`, { 'PRIVATE-TOKEN': token });
+      streams.push(stream);
+      expect(stream.status).toBe(200);
+      const res = await api(base, '/user/runners', { method: 'POST', body: JSON.stringify({ runner_type: 'instance_type' }) });
+      expect(res.status).toBe(201);
+      const { id } = (await res.json()) as { id: number };
+      return stream
+        .next((e) => e.event === 'runner' && e.data.id === id, timeoutMs)
+        .then(
+          () => true,
+          () => false,
+        );
+    }
+
+    it('serves the API through the pooler without prepared statements', async () => {
+      for (let i = 0; i < 20; i++) {
+        const res = await api(bases.direct, '/user');
+        expect(res.status).toBe(200);
+      }
+      const list = await api(bases.direct, '/runners/all?per_page=5');
+      expect(list.status).toBe(200);
+    });
+
+    it('delivers a live runner event: the LISTEN connection goes to the direct URL', async () => {
+      expect(await eventFor(bases.direct, 5_000)).toBe(true);
+    });
+
+    it('loses the events when LISTEN goes through the pooler (what the direct URL is for)', async () => {
+      expect(await eventFor(bases.pooledOnly, 3_000)).toBe(false);
+    });
+  },
+);
