@@ -2,6 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { parseAllowlist } from '../metrics/allowlist';
+import { parseCorsOrigins } from './cors-origins';
 
 const bool = z
   .string()
@@ -124,6 +125,20 @@ const schema = z.object({
   RUNWAY_MONITORING_ALLOWLIST: addressList.optional(),
   // GitLab's trusted_proxies: whose X-Forwarded-For names the client (lib/rate-limits/client-ip). None by default.
   RUNWAY_TRUSTED_PROXIES: addressList.default('').transform(parseAllowlist),
+  // Origins (comma-separated, `*` for any) whose pages may call /api/v4 from a browser (lib/server/cors).
+  // Empty: no CORS headers at all. Credentials are never allowed, whatever the list.
+  RUNWAY_CORS_ORIGINS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseCorsOrigins(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   // GitLab's shutdown_blackout_seconds (Puma): after SIGTERM, readiness fails and the instance keeps
   // serving this long, so the load balancer stops sending before connections close.
   RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
