@@ -154,6 +154,10 @@ async function tokenWorks(base, env) {
   check(made.status === 0 && /^glpat-[\w-]{20}\n$/.test(made.stdout), 'create-token did not print a token', made.stdout + made.stderr);
   const me = await get(`${base}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': made.stdout.trim() } });
   check(me?.status === 200 && (await me.json()).username === 'root', `GET /api/v4/user with the CLI's token answered ${me?.status}`);
+  // The revision clients read is the one packaged, not a git lookup (the artifact has no .git).
+  const metadata = await get(`${base}/api/v4/metadata`, { headers: { 'PRIVATE-TOKEN': made.stdout.trim() } });
+  const revision = metadata?.status === 200 ? (await metadata.json()).revision : undefined;
+  check(revision === info.revision, `GET /api/v4/metadata answered ${metadata?.status} with revision ${revision}, not ${info.revision}`);
 }
 
 // --- The artifact itself: nothing of the development tool chain can be loaded from it.
