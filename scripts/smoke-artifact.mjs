@@ -3,9 +3,9 @@
 // folder outside the checkout (so neither tsx nor TypeScript nor any other package of the checkout is on its
 // module path) and run with a clean environment. Checks `runway --version`, `runway migrate`, a server on
 // PostgreSQL (JSON log lines only, the generated root password in its 0600 file and in no log, readiness,
-// sign-in with that password, a CLI token over the API, route labels in /-/metrics, a clean stop on
-// SIGTERM) and a server on the embedded database (first start and restart), and prints the figures the
-// README quotes: size, start-to-ready time, idle RSS.
+// sign-in with that password, a CLI token over the API, the packaged revision in /api/v4/metadata, route
+// labels in /-/metrics, a clean stop on SIGTERM) and a server on the embedded database (first start and
+// restart), and prints the figures the README quotes: size, start-to-ready time, idle RSS.
 // usage: node scripts/smoke-artifact.mjs [dist]   PostgreSQL: DATABASE_URL, else 127.0.0.1:5432 (user postgres)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
