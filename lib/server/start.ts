@@ -20,7 +20,7 @@ import { withRequestContext } from '../observability/request-context';
 import { isHealthPath, serveHealth } from '../health/checks';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { applyCors } from './cors';
-import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse, requestTimeouts } from './guards';
+import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isJsonPath, malformedPath, refuse, requestTimeouts } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { announceStart } from './announce';
 import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
@@ -70,8 +70,8 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
     logRequest(req, res, path, requestId);
     // Before the refusals below, so that a browser on an allowed origin can read those too.
     if (applyCors(req, res, path, env.RUNWAY_CORS_ORIGINS)) return;
-    if (isApiPath(path) && malformedPath(path)) return refuse(res, 400);
-    if (isApiPath(path) && hasDotSegment(path)) return refuse(res, 404);
+    if (isJsonPath(path) && malformedPath(path)) return refuse(res, 400);
+    if (isJsonPath(path) && hasDotSegment(path)) return refuse(res, 404);
     if (declaredTooLarge(req)) return refuse(res, 413);
     if (!path.startsWith('/api/v4/')) capUndeclaredBody(req);
     if (path === METRICS_PATH) {

@@ -2,6 +2,7 @@
 // page or a redirect to the sign-in page; a personal access token works as a Bearer token on /api/v4.
 import { describe, expect, it } from 'vitest';
 import { baseUrl, rootToken } from '../support/api';
+import { loopbackRequest } from '../support/server';
 
 interface Answer {
   status: number;
@@ -138,6 +139,17 @@ describe('[PLATFORM] /oauth without an OAuth provider', () => {
       expect(res.status, `${method} ${path}`).toBe(404);
       if (method !== 'HEAD') expect(res.body).toEqual({ error: '404 Not Found' });
     }
+  });
+
+  it('refuses malformed paths in JSON, as on the API, before Next.js routes them', async () => {
+    // Escapes that are not UTF-8: Next.js would answer a plain-text 500.
+    expect((await oauth('GET', '/oauth/token/%ff')).status).toBe(400);
+    // A dot segment: Next.js would resolve it to the dashboard's root and redirect to sign in. Sent raw,
+    // as fetch would resolve it itself.
+    const { port } = new URL(baseUrl());
+    const dot = await loopbackRequest(Number(port), '/oauth/%2e%2e', { method: 'POST' });
+    expect(dot.status).toBe(404);
+    expect(dot.headers['content-type']).toBe('application/json');
   });
 
   it("a personal access token is accepted as a Bearer token on /api/v4 (python-gitlab's oauth_token)", async () => {
