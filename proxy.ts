@@ -20,7 +20,7 @@ export function proxy(request: NextRequest) {
 }
 
 // Every page (project and group pages live at the root, as GitLab's do, and the sign-in page): all but the
-// API, Next.js's assets, the health checks and the icons.
+// API, the OAuth paths (JSON, lib/oauth/handlers.ts), Next.js's assets, the health checks and the icons.
 export const config = {
-  matcher: ['/((?!api/|_next/|-/(?:health|liveness|readiness)$|favicon\\.ico$|icon\\.svg$).*)'],
+  matcher: ['/((?!api/|oauth(?:/|$)|_next/|-/(?:health|liveness|readiness)$|favicon\\.ico$|icon\\.svg$).*)'],
 };

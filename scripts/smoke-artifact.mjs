@@ -3,9 +3,9 @@
 // folder outside the checkout (so neither tsx nor TypeScript nor any other package of the checkout is on its
 // module path) and run with a clean environment. Checks `runway --version`, `runway migrate`, a server on
 // PostgreSQL (JSON log lines only, the generated root password in its 0600 file and in no log, readiness,
-// sign-in with that password, a CLI token over the API, route labels in /-/metrics, a clean stop on
-// SIGTERM) and a server on the embedded database (first start and restart), and prints the figures the
-// README quotes: size, start-to-ready time, idle RSS.
+// sign-in with that password, a CLI token over the API, the packaged revision in /api/v4/metadata, route
+// labels in /-/metrics, a clean stop on SIGTERM) and a server on the embedded database (first start and
+// restart), and prints the figures the README quotes: size, start-to-ready time, idle RSS.
 // usage: node scripts/smoke-artifact.mjs [dist]   PostgreSQL: DATABASE_URL, else 127.0.0.1:5432 (user postgres)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -154,6 +154,10 @@ async function tokenWorks(base, env) {
   check(made.status === 0 && /^glpat-[\w-]{20}\n$/.test(made.stdout), 'create-token did not print a token', made.stdout + made.stderr);
   const me = await get(`${base}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': made.stdout.trim() } });
   check(me?.status === 200 && (await me.json()).username === 'root', `GET /api/v4/user with the CLI's token answered ${me?.status}`);
+  // The revision clients read is the one packaged, not a git lookup (the artifact has no .git).
+  const metadata = await get(`${base}/api/v4/metadata`, { headers: { 'PRIVATE-TOKEN': made.stdout.trim() } });
+  const revision = metadata?.status === 200 ? (await metadata.json()).revision : undefined;
+  check(revision === info.revision, `GET /api/v4/metadata answered ${metadata?.status} with revision ${revision}, not ${info.revision}`);
 }
 
 // --- The artifact itself: nothing of the development tool chain can be loaded from it.

@@ -4,6 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { parseAllowlist } from '../metrics/allowlist';
+import { parseCorsOrigins } from './cors-origins';
 
 const bool = z
   .string()
@@ -295,6 +296,24 @@ const schema = z.object({
    * @values IP addresses and CIDR ranges separated by commas
    */
   RUNWAY_TRUSTED_PROXIES: addressList.default('').transform(parseAllowlist),
+  /**
+   * Origins (comma-separated, `*` for any) whose pages may call `/api/v4` from a browser. Empty: no CORS
+   * headers at all. Credentials are never allowed, whatever the list (lib/server/cors).
+   * @default empty (no CORS)
+   * @values origins such as `https://app.example.com` separated by commas, or `*`
+   */
+  RUNWAY_CORS_ORIGINS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseCorsOrigins(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   /**
    * After SIGTERM or SIGINT, how long readiness answers `503` while the instance keeps serving, so the load
    * balancer stops sending before connections close (GitLab's Puma `shutdown_blackout_seconds`).

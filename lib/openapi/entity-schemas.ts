@@ -15,7 +15,7 @@ export const EXTRA_ENTITIES: ReadonlyArray<[string, string]> = [
   ['lib/settings/application.ts', 'settingsEntity'],
   ['lib/runners/registration.ts', 'registrationDetails'],
   ['lib/runners/registration.ts', 'resetTokenResult'],
-  ['lib/meta/version.ts', 'versionInfo'],
+  ['lib/meta/version.ts', 'metadata'],
   ['lib/repositories/handlers.ts', 'branchEntity'],
   ['lib/runners/registration.ts', 'resetInstanceRegistrationToken'],
   ['lib/fleet/queries.ts', 'statusHistory'],

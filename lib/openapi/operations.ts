@@ -364,5 +364,6 @@ export const operations: Record<string, Operation> = {
     schema: { type: 'object' },
     extension: true,
   },
-  'GET /version': { summary: 'Get the version', tag: 'Metadata', entity: 'VersionInfo' },
+  'GET /metadata': { summary: 'Get the metadata of the instance', tag: 'Metadata', entity: 'Metadata' },
+  'GET /version': { summary: 'Get the version (deprecated: GET /metadata answers the same)', tag: 'Metadata', entity: 'Metadata' },
 };

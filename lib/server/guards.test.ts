@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasDotSegment, malformedPath } from './guards';
+import { hasDotSegment, isJsonPath, malformedPath } from './guards';
 
 describe('[PLATFORM] edge guards', () => {
   it('finds paths whose %-escapes are not UTF-8 or carry NUL', () => {
@@ -14,5 +14,10 @@ describe('[PLATFORM] edge guards', () => {
   it('finds dot segments, plain or escaped', () => {
     for (const path of ['/api/v4/..', '/api/v4/%2e%2e/x', '/api/v4/./version', '/api/v4/%2E']) expect(hasDotSegment(path), path).toBe(true);
     for (const path of ['/api/v4/projects/a.b', '/api/v4/...', '/api/v4/projects/..a']) expect(hasDotSegment(path), path).toBe(false);
+  });
+
+  it('guards the paths that answer JSON only: the API and /oauth', () => {
+    for (const path of ['/api/v4/version', '/api/v3/x', '/oauth', '/oauth/token', '/oauth/%2e%2e']) expect(isJsonPath(path), path).toBe(true);
+    for (const path of ['/', '/oauthx', '/sign-in', '/-/readiness', '/apix']) expect(isJsonPath(path), path).toBe(false);
   });
 });

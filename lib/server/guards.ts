@@ -39,9 +39,12 @@ export function refuse(res: http.ServerResponse, status: number): void {
 
 export const isApiPath = (path: string) => path.startsWith('/api/');
 
+/** The paths that answer JSON only, errors included: the API and /oauth (lib/oauth/handlers.ts). */
+export const isJsonPath = (path: string) => isApiPath(path) || path === '/oauth' || path.startsWith('/oauth/');
+
 /**
- * An /api path whose %-escapes do not decode to UTF-8, or decode to a NUL byte: GitLab's
- * HandleMalformedStrings middleware refuses both with 400 before any routing.
+ * A path whose %-escapes do not decode to UTF-8, or decode to a NUL byte: GitLab's HandleMalformedStrings
+ * middleware refuses both with 400 before any routing (Next.js would answer a plain-text 500).
  */
 export function malformedPath(path: string): boolean {
   try {
@@ -52,8 +55,8 @@ export function malformedPath(path: string): boolean {
 }
 
 /**
- * A `.` or `..` segment (plain or %-escaped): Next.js would resolve it and answer from outside /api (an
- * HTML page). No GitLab route has such a segment, so it is an unknown route.
+ * A `.` or `..` segment (plain or %-escaped): Next.js would resolve it and answer from outside /api or
+ * /oauth (an HTML page, or a redirect to sign in). No GitLab route has such a segment: an unknown route.
  */
 export function hasDotSegment(path: string): boolean {
   return path.split('/').some((segment) => {

@@ -19,7 +19,8 @@ import { installDrain } from './drain';
 import { withRequestContext } from '../observability/request-context';
 import { isHealthPath, serveHealth } from '../health/checks';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
-import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isApiPath, malformedPath, refuse, requestTimeouts } from './guards';
+import { applyCors } from './cors';
+import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isJsonPath, malformedPath, refuse, requestTimeouts } from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { announceStart } from './announce';
 import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
@@ -67,8 +68,10 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
     const path = (req.url ?? '/').split('?')[0];
     observeRequest(req, res, path);
     logRequest(req, res, path, requestId);
-    if (isApiPath(path) && malformedPath(path)) return refuse(res, 400);
-    if (isApiPath(path) && hasDotSegment(path)) return refuse(res, 404);
+    // Before the refusals below, so that a browser on an allowed origin can read those too.
+    if (applyCors(req, res, path, env.RUNWAY_CORS_ORIGINS)) return;
+    if (isJsonPath(path) && malformedPath(path)) return refuse(res, 400);
+    if (isJsonPath(path) && hasDotSegment(path)) return refuse(res, 404);
     if (declaredTooLarge(req)) return refuse(res, 413);
     if (!path.startsWith('/api/v4/')) capUndeclaredBody(req);
     if (path === METRICS_PATH) {

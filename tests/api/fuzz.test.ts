@@ -1,7 +1,7 @@
 // Issue 8's fuzz test: thousands of generated malformed requests over every /api/v4 route file (every
 // method, hostile path segments and %-escapes, NUL bytes, huge/negative/float ids, wrong types in
 // queries and bodies, bad JSON, wrong content types, deep nesting, long strings, unicode), with a fixed
-// seed, as root and anonymously; then the same for next-auth's endpoints (/api/auth/*). Asserts: no 5xx,
+// seed, as root and anonymously; then the same for next-auth's endpoints (/api/auth/*) and /oauth/*. Asserts: no 5xx,
 // and every error answer is JSON.
 // Issue 20's integer bounds: every path segment and every declared integer parameter of every operation
 // (read off the OpenAPI document, which is built from the declarations) gets the values around the
@@ -19,6 +19,7 @@ import { cli, freePort, ROOT, runwayEnv, startServer, stopServer } from '../supp
 const SEED = 0x5eed8;
 const REQUESTS = 2400;
 const AUTH_REQUESTS = 600;
+const OAUTH_REQUESTS = 400;
 const CONCURRENCY = 4;
 
 interface Route {
@@ -412,14 +413,17 @@ function isJsonAnswer(answer: Answer): boolean {
  * Sends the requests; a failure is a request with no answer, a 5xx, or an error answer (but HEAD's and those
  * with a status in `textAllowed`) that is not JSON.
  */
-async function fire(requests: Generated[], textAllowed: number[] = []) {
+/** `jsonOnly`: successes in JSON too, and no redirect (paths that never answer a browser with a page). */
+async function fire(requests: Generated[], textAllowed: number[] = [], opts: { jsonOnly?: boolean } = {}) {
   const failures: string[] = [];
   const statuses = new Map<number, number>();
   await sendAll(requests, (g, answer) => {
     if (answer instanceof Error) return void failures.push(`${g.label}: no answer (${answer.message})`);
     statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
     if (answer.status >= 500) failures.push(`${g.label}: ${answer.status} ${answer.text.slice(0, 200)}`);
-    else if (answer.status >= 400 && g.method !== 'HEAD' && !textAllowed.includes(answer.status) && !isJsonAnswer(answer)) {
+    else if (opts.jsonOnly && answer.status < 400 && (answer.status >= 300 || (g.method !== 'HEAD' && answer.status !== 204 && !isJsonAnswer(answer)))) {
+      failures.push(`${g.label}: ${answer.status} ${answer.contentType} ${answer.text.slice(0, 120)}`);
+    } else if (answer.status >= 400 && g.method !== 'HEAD' && !textAllowed.includes(answer.status) && !isJsonAnswer(answer)) {
       failures.push(`${g.label}: ${answer.status} not JSON (${answer.contentType}) ${answer.text.slice(0, 120)}`);
     }
   });
@@ -629,6 +633,26 @@ const AUTH_COOKIES = [
   'a=b; =; ;;',
 ];
 
+/** `fields` as a body of a random kind (form, JSON, bad JSON, deep, not an object, multipart, text); sets its content type. */
+function hostileBody(r: Rng, fields: Record<string, unknown>, headers: Record<string, string>): { kind: string; body: Buffer } {
+  const formBody = Object.entries(fields)
+    .map(([k, v]) => `${k}=${formEncode(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`)
+    .join('&');
+  const bodies: Record<string, () => [string, string | Buffer]> = {
+    form: () => ['application/x-www-form-urlencoded', formBody],
+    json: () => [r.pick(['application/json', 'application/json; charset=utf-8']), JSON.stringify(fields)],
+    badjson: () => ['application/json', Buffer.from(r.pick(BAD_JSON), 'latin1')],
+    deep: () => ['application/json', deepJson(5000)],
+    array: () => ['application/json', JSON.stringify(r.pick([[fields], 'string', 42, null]))],
+    multipart: () => ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nroot\r\n--x--\r\n'],
+    text: () => ['text/plain', 'username=root'],
+  };
+  const kind = r.pick(['form', 'form', 'json', 'json', 'badjson', 'deep', 'array', 'multipart', 'text']);
+  const [type, content] = bodies[kind]();
+  headers['Content-Type'] = type;
+  return { kind, body: Buffer.from(content) };
+}
+
 function generateAuth(r: Rng, csrf: { token: string; cookie: string }): Generated {
   const method = r.pick(['GET', 'GET', 'POST', 'POST', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']);
   let p = `/api/auth/${r.pick(AUTH_PATHS)}`;
@@ -651,23 +675,7 @@ function generateAuth(r: Rng, csrf: { token: string; cookie: string }): Generate
     };
     if (r.chance(0.5)) fields.callbackUrl = r.chance(0.7) ? r.pick(CALLBACK_URLS) : jsonValue(r);
     if (r.chance(0.6)) fields.json = r.pick(['true', true, 1, null]);
-    const formBody = Object.entries(fields)
-      .map(([k, v]) => `${k}=${formEncode(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`)
-      .join('&');
-    // Each kind of body with its content type.
-    const bodies: Record<string, () => [string, string | Buffer]> = {
-      form: () => ['application/x-www-form-urlencoded', formBody],
-      json: () => [r.pick(['application/json', 'application/json; charset=utf-8']), JSON.stringify(fields)],
-      badjson: () => ['application/json', Buffer.from(r.pick(BAD_JSON), 'latin1')],
-      deep: () => ['application/json', deepJson(5000)],
-      array: () => ['application/json', JSON.stringify(r.pick([[fields], 'string', 42, null]))],
-      multipart: () => ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nroot\r\n--x--\r\n'],
-      text: () => ['text/plain', 'username=root'],
-    };
-    kind = r.pick(['form', 'form', 'json', 'json', 'badjson', 'deep', 'array', 'multipart', 'text']);
-    const [type, content] = bodies[kind]();
-    headers['Content-Type'] = type;
-    body = Buffer.from(content);
+    ({ kind, body } = hostileBody(r, fields, headers));
   }
   return { method, path: p, headers, body, label: `${method} ${p.slice(0, 200)} [${kind}]` };
 }
@@ -690,6 +698,68 @@ describe('[FUZZ] /api/auth/* under malformed requests', () => {
     // The run reached next-auth, not only the checks before it: answers, redirects and refusals.
     expect(
       [200, 302, 400, 405].every((s) => (statuses.get(s) ?? 0) > 0),
+      JSON.stringify([...statuses]),
+    ).toBe(true);
+    expect(server.exitCode).toBeNull();
+  }, 150_000);
+});
+
+// /oauth/* (no OAuth provider: Doorkeeper's JSON errors): every path Runway answers and some it does not,
+// every method, hostile parameters, credentials and bodies. Never a 5xx, a redirect or anything but JSON.
+const OAUTH_PATHS = [
+  'token',
+  'token/info',
+  'revoke',
+  'authorize',
+  'userinfo',
+  'introspect',
+  'applications',
+  'authorize_device',
+  '',
+  'token/%ff',
+  '%2e%2e',
+  'a'.repeat(300),
+];
+
+function generateOauth(r: Rng): Generated {
+  const method = r.pick(['GET', 'POST', 'POST', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']);
+  let p = `/oauth/${r.pick(OAUTH_PATHS)}`;
+  if (r.chance(0.3)) p += `?${r.pick(['client_id', 'grant_type', 'redirect_uri', 'response_type', ...PARAM_NAMES])}=${r.pick(QUERY_VALUES)}`;
+  const headers: Record<string, string> = {};
+  if (r.chance(0.4))
+    headers.Authorization = r.pick([
+      'Bearer abc',
+      `Bearer ${'x'.repeat(5000)}`,
+      'Basic %%%',
+      `Basic ${Buffer.from('id:secret').toString('base64')}`,
+      'Basic',
+      'Bearer',
+    ]);
+  let body: Buffer | undefined;
+  let kind = 'none';
+  if (method !== 'GET' && method !== 'HEAD' && r.chance(0.9)) {
+    const fields: Record<string, unknown> = {
+      grant_type: r.pick(['password', 'authorization_code', 'refresh_token', 'client_credentials', '', jsonValue(r)]),
+      username: r.pick(['root', '', jsonValue(r)]),
+      password: r.pick(['wrong-password', jsonValue(r)]),
+    };
+    if (r.chance(0.5)) fields.client_id = r.chance(0.7) ? r.pick(['abc', '', '%00']) : jsonValue(r);
+    if (r.chance(0.5)) fields.token = r.chance(0.7) ? r.pick(['abc', '', 'glpat-xxxxxxxxxxxxxxxxxxxx']) : jsonValue(r);
+    if (r.chance(0.3)) fields.redirect_uri = r.pick(CALLBACK_URLS);
+    ({ kind, body } = hostileBody(r, fields, headers));
+  }
+  return { method, path: p, headers, body, label: `${method} ${p.slice(0, 200)} [${kind}]` };
+}
+
+describe('[FUZZ] /oauth/* under malformed requests', () => {
+  it(`answers ${OAUTH_REQUESTS} generated hostile requests in JSON, never a 5xx or a redirect`, async () => {
+    const r = prng(SEED + 2);
+    const requests = Array.from({ length: OAUTH_REQUESTS }, () => generateOauth(r));
+    const { failures, statuses } = await fire(requests, [], { jsonOnly: true });
+    expect(failures.slice(0, 25), `${failures.length} failures`).toEqual([]);
+    // The run reached the handlers: success (revoke), each kind of refusal.
+    expect(
+      [200, 400, 401, 404].every((s) => (statuses.get(s) ?? 0) > 0),
       JSON.stringify([...statuses]),
     ).toBe(true);
     expect(server.exitCode).toBeNull();

@@ -1,7 +1,5 @@
-// GET /api/v4/version
-import { endpoint, routes } from '@/lib/api/handler';
-import { versionInfo } from '@/lib/meta/version';
+// GET /api/v4/version: GitLab's deprecated alias of /metadata, answered with the same body.
+import { routes } from '@/lib/api/handler';
+import { showMetadata } from '@/lib/meta/handlers';
 
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({
-  GET: endpoint({ scopes: [{ scope: 'read_user', readOnly: true }], handle: () => versionInfo() }),
-});
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({ GET: showMetadata });

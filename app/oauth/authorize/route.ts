@@ -1,0 +1,5 @@
+// GET and POST /oauth/authorize: Runway has no OAuth provider: Doorkeeper-shaped JSON errors (lib/oauth/handlers.ts).
+import { routes } from '@/lib/api/handler';
+import { authorize } from '@/lib/oauth/handlers';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({ GET: authorize, POST: authorize });

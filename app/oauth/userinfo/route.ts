@@ -1,0 +1,5 @@
+// GET and POST /oauth/userinfo (OpenID Connect): Runway has no OAuth provider: Doorkeeper-shaped JSON errors (lib/oauth/handlers.ts).
+import { routes } from '@/lib/api/handler';
+import { tokenInfo } from '@/lib/oauth/handlers';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({ GET: tokenInfo, POST: tokenInfo });
