@@ -102,27 +102,43 @@ export async function startRunnerEvents(opts: {
   const fresh = () => ({ ...actor });
 
   /**
+   * Answers of one replay, by runner (readable now) and by owners (readable as it was then): within a
+   * replay "now" is one moment, and a page back from a restart may have missed hundreds of changes of
+   * a few runners.
+   */
+  type Answers = { now: Map<number, Promise<boolean>>; then: Map<string, Promise<boolean>> };
+  const once = <K>(answers: Map<K, Promise<boolean>> | undefined, key: K, ask: () => Promise<boolean>) => {
+    if (!answers) return ask();
+    let answer = answers.get(key);
+    if (!answer) answers.set(key, (answer = ask()));
+    return answer;
+  };
+
+  /**
    * Whether the caller may hear of the event: they may read the runner now, were shown it on this page,
    * or could read it as it was then (its owners at the event, e.g. the project it just left).
    */
-  async function visible(e: LoggedRunnerEvent): Promise<boolean> {
+  async function visible(e: LoggedRunnerEvent, answers?: Answers): Promise<boolean> {
     if (actor.user.admin) return true;
     if (e.action !== 'deleted') {
-      const runner = await findRunner(e.id);
-      if (runner && (await canReadRunner(fresh(), runner))) {
-        remember(runner.id);
+      const readable = await once(answers?.now, e.id, async () => {
+        const runner = await findRunner(e.id);
+        return !!runner && (await canReadRunner(fresh(), runner));
+      });
+      if (readable) {
+        remember(e.id);
         return true;
       }
     }
     if (seen.delete(e.id)) return true;
-    return canReadDeletedRunner(fresh(), e.facts);
+    return once(answers?.then, JSON.stringify(e.facts), () => canReadDeletedRunner(fresh(), e.facts));
   }
 
   /** Delivers one logged event if it is new to this stream and the caller may see it. */
-  async function deliver(e: LoggedRunnerEvent): Promise<void> {
+  async function deliver(e: LoggedRunnerEvent, answers?: Answers): Promise<void> {
     if (e.eventId <= cursor) return;
     cursor = e.eventId;
-    if (await visible(e)) send('runner', { id: e.id, action: e.action }, e.eventId);
+    if (await visible(e, answers)) send('runner', { id: e.id, action: e.action }, e.eventId);
   }
 
   /** `resync` as of now: the page's refetch will include every change logged so far. */
@@ -138,9 +154,10 @@ export async function startRunnerEvents(opts: {
       // The log starts past where the page stands: what lay between was pruned.
       return resyncNow();
     }
+    const answers: Answers = { now: new Map(), then: new Map() };
     for (const e of missed) {
       if (stopped) return;
-      await deliver(e);
+      await deliver(e, answers);
     }
   }
 

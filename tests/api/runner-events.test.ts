@@ -4,6 +4,7 @@
 // what a client missed when it reconnects with Last-Event-ID to either instance (or tells it to resync),
 // and ends when the server shuts down.
 import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, baseUrl, rootToken } from '../support/api';
 import { openEventStream, type EventStream, type StreamEvent } from '../support/event-stream';
@@ -195,6 +196,30 @@ describe('[RUNNERS] live runner events across instances', { ...needsServer('two 
       for (let i = 1; i < ids.length; i++) expect(ids[i]).toBeGreaterThanOrEqual(ids[i - 1]);
     };
 
+    it('numbers events in commit order, not in the order the changes were made', async () => {
+      const [early, late] = [await createRunner('instance_type'), await createRunner('instance_type')];
+      const [first, second] = [new pg.Client({ connectionString: inject('inspectUrl') }), new pg.Client({ connectionString: inject('inspectUrl') })];
+      await Promise.all([first.connect(), second.connect()]);
+      try {
+        await first.query('BEGIN');
+        await first.query('UPDATE ci_runners SET description = $1 WHERE id = $2', ['changed first', early]);
+        // Until it commits, the change has no id: nothing can be numbered behind a reader's back.
+        expect((await first.query('SELECT id FROM runner_events WHERE runner_id = $1 ORDER BY seq DESC LIMIT 1', [early])).rows).toEqual([{ id: null }]);
+        await second.query('BEGIN');
+        await second.query('UPDATE ci_runners SET description = $1 WHERE id = $2', ['changed second, committed first', late]);
+        await second.query('COMMIT');
+        await first.query('COMMIT');
+      } finally {
+        await Promise.all([first.end(), second.end()]);
+      }
+      const order = (
+        await dbQuery<{ runner_id: number }>(`SELECT runner_id FROM runner_events WHERE runner_id = ANY($1::int[]) AND action = 'updated' ORDER BY id`, [
+          [early, late],
+        ])
+      ).map((r) => r.runner_id);
+      expect(order).toEqual([late, early]);
+    });
+
     it('replays on instance B what a stream on A missed, in order, then goes on live', async () => {
       const first = await open(baseUrl(), { 'PRIVATE-TOKEN': rootToken() });
       await position(first);
@@ -318,16 +343,49 @@ describe('[RUNNERS] live runner events across instances', { ...needsServer('two 
       let leaving: number;
       let hidden: number;
       let visibleProject: number;
+      let hiddenProject: number;
 
       beforeAll(async () => {
         user = await createUser();
         visibleProject = (await createProject(rootToken())).id;
         await addProjectMember(rootToken(), visibleProject, user.id, MAINTAINER);
         const other = await createProject(rootToken());
+        hiddenProject = other.id;
         mine = await createRunner('project_type', { projectId: visibleProject });
         hidden = await createRunner('project_type', { projectId: other.id });
         leaving = await createRunner('project_type', { projectId: other.id });
         expect((await onB('POST', `/projects/${visibleProject}/runners`, { runner_id: leaving })).status).toBe(201);
+      });
+
+      it('is replayed hundreds of missed changes of runners they cannot read quickly, and none of them', async () => {
+        const hiddenIds = await Promise.all(Array.from({ length: 20 }, () => createRunner('project_type', { projectId: hiddenProject })));
+        const first = await open(baseUrl(), { 'PRIVATE-TOKEN': user.token });
+        const at = await position(first);
+        first.close();
+        // 20 transactions of 20 runner changes each: 400 events, none theirs.
+        for (let i = 0; i < 20; i++) {
+          await dbQuery('UPDATE ci_runners SET description = md5(random()::text) WHERE id = ANY($1::int[])', [hiddenIds]);
+        }
+        const figures: string[] = [];
+        for (const [who, token] of [
+          ['maintainer', user.token],
+          ['admin', rootToken()],
+        ] as const) {
+          const started = performance.now();
+          const s = await open(b.url, { 'PRIVATE-TOKEN': token, 'Last-Event-ID': String(at) });
+          if (who === 'maintainer') {
+            const end = await s.next((e) => e.event === 'position');
+            expect(Number(end.id)).toBeGreaterThanOrEqual(at + 400);
+            expect(runnerEvents(s, hiddenIds)).toEqual([]);
+          } else {
+            const last = await logged(at, hiddenIds);
+            await s.next((e) => e.event === 'runner' && e.id === last[last.length - 1].id, 10_000);
+            expect(runnerEvents(s, hiddenIds)).toHaveLength(400);
+          }
+          figures.push(`${who} ${Math.round(performance.now() - started)} ms`);
+          s.close();
+        }
+        console.log(`[RUNNERS] runner events: replaying 400 missed events (20 runners) after reconnecting: ${figures.join(', ')}`);
       });
 
       it('is replayed only the changes of runners they could read', async () => {
