@@ -251,6 +251,20 @@ describe('[RUNNERS] live runner events across instances', { ...needsServer('two 
       s.close();
     });
 
+    it("replays from the log what a stream missed while its server's LISTEN connection was down, without resync", async () => {
+      const s = await open(b.url, { 'PRIVATE-TOKEN': rootToken() });
+      await position(s);
+      const id = await createRunner('instance_type');
+      await s.next(about(id, 'created'));
+      // Cut the notification connections; changes made at once fall in the gap before LISTEN is back.
+      await dbQuery(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'runway-notifications' AND datname = current_database()`);
+      await dbQuery(`UPDATE ci_runners SET description = 'while the hub reconnects' WHERE id = $1`, [id]);
+      await s.next(about(id, 'updated'), 10_000);
+      expect(s.events.some((e) => e.event === 'resync')).toBe(false);
+      expectIncreasingIds(s);
+      s.close();
+    });
+
     it('takes the id as ?last_event_id= from a page that reopens the stream itself', async () => {
       const first = await open(baseUrl(), { 'PRIVATE-TOKEN': rootToken() });
       const at = await position(first);
