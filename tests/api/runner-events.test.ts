@@ -22,9 +22,16 @@ const about = (id: number, action?: string) => (e: StreamEvent) => e.event === '
 describe('[RUNNERS] live runner events across instances', { ...needsServer('two Runway instances on one database'), timeout: 60_000 }, () => {
   let b: { url: string; server: ChildProcess };
   const streams: EventStream[] = [];
-  const open = async (base: string, headers: Record<string, string>) => {
-    const s = await openEventStream(eventsUrl(base), headers);
+  /**
+   * Opens a stream and waits until it is subscribed: its first event (`position`, `resync` or a replayed
+   * change) comes after that. The response headers come before, so a change made on seeing them could
+   * precede the subscription; a page loads its data after opening the stream anyway.
+   */
+  const open = async (base: string, headers: Record<string, string>, url = eventsUrl(base)) => {
+    const s = await openEventStream(url, headers);
     streams.push(s);
+    const deadline = Date.now() + 5_000;
+    while (s.status === 200 && !s.events.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     return s;
   };
   /** A write through instance B, with the root token. */
@@ -72,8 +79,19 @@ describe('[RUNNERS] live runner events across instances', { ...needsServer('two 
     expect(res.status).toBe(200);
     const event = await s.next(about(id, 'updated'));
     expect(event.data).toEqual({ id, action: 'updated' });
+    const answered = performance.now();
     console.log(`[RUNNERS] runner events: PUT on instance B to the event on A's stream: ${Math.round(event.at - started)} ms`);
     expect(event.at - started).toBeLessThan(1_000);
+    // Once B is warm: the same PUT again, and a change committed straight to the database (no HTTP).
+    const again = performance.now();
+    expect((await onB('PUT', `/runners/${id}`, { paused: false })).status).toBe(200);
+    const second = await s.next(about(id, 'updated'));
+    const direct = performance.now();
+    await dbQuery(`UPDATE ci_runners SET description = 'direct' WHERE id = $1`, [id]);
+    const third = await s.next(about(id, 'updated'));
+    console.log(
+      `[RUNNERS] runner events: B answered the first PUT ${Math.round(answered - started)} ms in; a second PUT to the event: ${Math.round(second.at - again)} ms; a SQL UPDATE (connection included) to the event: ${Math.round(third.at - direct)} ms`,
+    );
     s.close();
   });
 
@@ -270,8 +288,7 @@ describe('[RUNNERS] live runner events across instances', { ...needsServer('two 
       const at = await position(first);
       first.close();
       const id = await createRunner('instance_type');
-      const s = await openEventStream(`${eventsUrl(b.url)}?last_event_id=${at}`, { 'PRIVATE-TOKEN': rootToken() });
-      streams.push(s);
+      const s = await open(b.url, { 'PRIVATE-TOKEN': rootToken() }, `${eventsUrl(b.url)}?last_event_id=${at}`);
       await s.next(about(id, 'created'));
       expect(s.events.some((e) => e.event === 'resync')).toBe(false);
       s.close();
