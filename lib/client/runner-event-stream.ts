@@ -2,7 +2,8 @@
 // wires it to a page's queries). It remembers the id of the last event it was sent and, when it reopens
 // a lost stream (itself, with backoff: the browser's own retry gives up on an HTTP error), passes it as
 // ?last_event_id=, so the server replays what the page missed, on whichever instance answers, or sends
-// `resync` when it cannot. Only a page that never got an id refetches everything on reopening.
+// `resync` when it cannot. Only a page that never got an id refetches everything on reopening, and one
+// whose resumed stream does not acknowledge the id (an instance of an earlier release, mid-upgrade).
 import { apiPath } from './api';
 
 export type RunnerEventsState = 'connecting' | 'live' | 'reconnecting';
@@ -12,6 +13,11 @@ export interface RunnerEvent {
 }
 
 export const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 15_000];
+/**
+ * A resumed stream ends its replay with `position` (or says `resync`). One that says neither within this
+ * long is served by an instance of an earlier release, which ignores the id: the page refetches instead.
+ */
+export const RESUME_ACK_MS = 10_000;
 
 /** What the stream needs of the browser's EventSource (a test passes a fake). */
 export interface EventSourceLike {
@@ -51,19 +57,32 @@ export function openRunnerEventStream(
   let openedBefore = false;
   let lastEventId: string | undefined;
   let stopped = false;
+  let unacknowledged: ReturnType<typeof setTimeout> | undefined;
 
   // Every event the server sends carries the id the page stands at (`position` carries nothing else).
   const track = (e: MessageEvent<string>) => {
     if (e.lastEventId) lastEventId = e.lastEventId;
   };
+  const acknowledged = () => {
+    clearTimeout(unacknowledged);
+    unacknowledged = undefined;
+  };
 
   const open = () => {
+    const resuming = lastEventId !== undefined;
     const current = (source = create(runnerEventsUrl(lastEventId)));
     current.onopen = () => {
       failures = 0;
       handlers.onState('live');
       // Without an id to resume from, changes made while the stream was down are lost: refetch once.
-      if (openedBefore && !lastEventId) handlers.onResync();
+      if (openedBefore && !resuming) handlers.onResync();
+      else if (resuming) {
+        acknowledged();
+        unacknowledged = setTimeout(() => {
+          unacknowledged = undefined;
+          handlers.onResync();
+        }, RESUME_ACK_MS);
+      }
       openedBefore = true;
     };
     current.addEventListener('runner', (e) => {
@@ -73,11 +92,16 @@ export function openRunnerEventStream(
     });
     current.addEventListener('resync', (e) => {
       track(e);
+      acknowledged();
       handlers.onResync();
     });
-    current.addEventListener('position', track);
+    current.addEventListener('position', (e) => {
+      track(e);
+      acknowledged();
+    });
     current.onerror = () => {
       current.close();
+      acknowledged();
       if (stopped || source !== current) return;
       handlers.onState('reconnecting');
       retry = setTimeout(open, BACKOFF_MS[Math.min(failures++, BACKOFF_MS.length - 1)]);
@@ -89,5 +113,6 @@ export function openRunnerEventStream(
     stopped = true;
     source?.close();
     clearTimeout(retry);
+    acknowledged();
   };
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './query-keys';
 import { followRunnerEvents, BATCH_MS } from './runner-refetch';
-import { BACKOFF_MS, type EventSourceLike, type RunnerEventsState } from './runner-event-stream';
+import { BACKOFF_MS, RESUME_ACK_MS, type EventSourceLike, type RunnerEventsState } from './runner-event-stream';
 
 class FakeSource implements EventSourceLike {
   onopen: ((e: Event) => void) | null = null;
@@ -115,5 +115,30 @@ describe('[RUNNERS] live runner events in the page', () => {
     current().open();
     await settle();
     expect(Object.values(invalidated()).every(Boolean)).toBe(true);
+  });
+
+  it('refetches everything when a resumed stream never acknowledges the id (an instance of an earlier release)', async () => {
+    current().open();
+    current().emit('position', '20', {});
+    current().fail();
+    await vi.advanceTimersByTimeAsync(BACKOFF_MS[0]);
+    expect(current().url).toBe('/api/v4/runners/events?last_event_id=20');
+    current().open();
+    await vi.advanceTimersByTimeAsync(RESUME_ACK_MS - 100);
+    expect(Object.values(invalidated()).some(Boolean)).toBe(false);
+    await vi.advanceTimersByTimeAsync(100 + BATCH_MS + 1);
+    expect(Object.values(invalidated()).every(Boolean)).toBe(true);
+  });
+
+  it('refetches nothing once the resumed stream ends its replay with its position', async () => {
+    current().open();
+    current().emit('position', '20', {});
+    current().fail();
+    await vi.advanceTimersByTimeAsync(BACKOFF_MS[0]);
+    current().open();
+    current().emit('runner', '21', { id: 2, action: 'updated' });
+    current().emit('position', '21', {});
+    await vi.advanceTimersByTimeAsync(RESUME_ACK_MS + BATCH_MS + 1);
+    expect(invalidated()).toEqual({ list: true, count: true, one: false, two: true, extra: true });
   });
 });

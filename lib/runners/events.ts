@@ -225,7 +225,9 @@ export async function startRunnerEvents(opts: {
           logError('runner event replay failed', err);
           resync(bounds.newest ?? 0);
         }
-        if (sentId !== cursor) send('position', {}, cursor);
+        // Always, even right after the last replayed event: the page knows the replay is over and that
+        // this server resumed its stream (a server of an earlier release would not).
+        send('position', {}, cursor);
       }
     }
   } catch (err) {
