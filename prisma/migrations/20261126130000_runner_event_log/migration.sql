@@ -32,7 +32,7 @@ CREATE UNIQUE INDEX "runner_events_id_key" ON "runner_events"("id");
 
 CREATE SEQUENCE "runner_events_event_id_seq";
 
--- The index replay and pruning read by.
+-- The index pruning reads by (replay reads by the unique index on id).
 CREATE INDEX "runner_events_created_at_idx" ON "runner_events"("created_at");
 
 -- The projects of a project runner (null past 500, like the deletion notification), plus `extra`.
