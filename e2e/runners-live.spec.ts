@@ -1,6 +1,6 @@
 // [RUNNERS] Live updates: the runner list and a runner's page follow changes made through a SECOND Runway
 // instance on the same database (PostgreSQL LISTEN/NOTIFY to Server-Sent Events) without a reload, and a
-// page whose server went away catches up when it reconnects. On the embedded database (one process) the
+// page whose server went away reconnects with its last event id and is replayed what it missed. On the embedded database (one process) the
 // changes go through the same instance and the restart case is skipped.
 import type { ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
@@ -121,6 +121,8 @@ test.describe('[RUNNERS] live updates', () => {
     await expect(live(page)).toHaveAttribute('data-state', 'live');
     await markDocument(page);
 
+    // It reopens the stream from the last event id it was sent: the server replays the gap (no refetch of everything).
+    const resumed = page.waitForRequest((r) => /\/api\/v4\/runners\/events\?last_event_id=\d+$/.test(r.url()), { timeout: 60_000 });
     // Its server shuts down: the stream ends and the page says so.
     await stopServer(second!);
     await expect(live(page)).toHaveAttribute('data-state', 'reconnecting');
@@ -128,6 +130,7 @@ test.describe('[RUNNERS] live updates', () => {
     expect((await call('PUT', `/runners/${runner.id}`, { paused: true }, process.env.RUNWAY_E2E_BASE_URL)).status).toBe(200);
     second = await startServer(otherPort, otherEnv());
     await expect(live(page)).toHaveAttribute('data-state', 'live', { timeout: 45_000 });
+    await resumed;
     await expect(row.getByText('Paused', { exact: true })).toBeVisible();
     expect(await sameDocument(page)).toBe(true);
     await checkPage(page, 'runners-live-caught-up');

@@ -1,53 +1,16 @@
 'use client';
-// Live runner updates for a page: one EventSource on GET /api/v4/runners/events (a Runway extension).
-// An event names a runner; the page refetches what shows it (lists, counts, the runner's page, a
-// project's runner lists, and any keys the caller adds, e.g. the fleet overview's). A lost stream is
-// reopened with backoff and, once open again, every runner query is refetched: nothing is replayed.
+// Live runner updates for a page: one stream of GET /api/v4/runners/events (a Runway extension, opened
+// and reopened by lib/client/runner-event-stream.ts). An event names a runner; the page refetches what
+// shows it (lists, counts, the runner's page, a project's runner lists, and any keys the caller adds,
+// e.g. the fleet overview's). A reopened stream is replayed what the page missed; when the server cannot
+// (`resync`: the page was away longer than the event log keeps, or its id is unknown) every runner
+// query is refetched instead.
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { apiPath } from '@/lib/client/api';
-import { queryKeys } from '@/lib/client/query-keys';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { followRunnerEvents, refetchRunners } from '@/lib/client/runner-refetch';
+import type { RunnerEvent, RunnerEventsState } from '@/lib/client/runner-event-stream';
 
-export type RunnerEventsState = 'connecting' | 'live' | 'reconnecting';
-export interface RunnerEvent {
-  id: number;
-  action: 'created' | 'updated' | 'deleted';
-}
-
-/** Events that arrive together become one round of refetches. */
-const BATCH_MS = 50;
-const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 15_000];
-
-const isProjectRunnerList = (key: QueryKey) => key[0] === 'projects' && key[1] === 'detail' && key[3] === 'runners';
-
-const isListPage = (key: QueryKey) => key[0] === 'runners' && key[1] === 'list' && key[3] === 'page';
-
-/**
- * What shows the runners first (the rows, the runner's page), then the counts and other lists: a list
- * page holds several count queries, and the browser's six connections per host would queue the rows
- * behind them.
- */
-async function refetchRunners(client: QueryClient, ids: number[] | 'all', extra: readonly QueryKey[]) {
-  const first: Promise<unknown>[] = [client.invalidateQueries({ predicate: (q) => isListPage(q.queryKey) })];
-  if (ids === 'all') first.push(client.invalidateQueries({ queryKey: [...queryKeys.runners.all, 'detail'] }));
-  // Prefix: the runner's details, managers, jobs and projects.
-  else for (const id of ids) first.push(client.invalidateQueries({ queryKey: queryKeys.runners.detail(id) }));
-  await Promise.allSettled(first);
-  await Promise.allSettled([
-    client.invalidateQueries({ queryKey: queryKeys.runners.all, predicate: (q) => !isListPage(q.queryKey) && q.queryKey[1] !== 'detail' }),
-    client.invalidateQueries({ predicate: (q) => isProjectRunnerList(q.queryKey) }),
-    ...extra.map((key) => client.invalidateQueries({ queryKey: key })),
-  ]);
-}
-
-function parseEvent(data: string): RunnerEvent | null {
-  try {
-    const v = JSON.parse(data) as Partial<RunnerEvent>;
-    return typeof v.id === 'number' ? (v as RunnerEvent) : null;
-  } catch {
-    return null;
-  }
-}
+export type { RunnerEvent, RunnerEventsState } from '@/lib/client/runner-event-stream';
 
 /**
  * Keeps the page's runner queries fresh while it is open. `invalidate` adds query keys to refetch on any
@@ -64,59 +27,11 @@ export function useRunnerEvents(opts: { invalidate?: readonly QueryKey[]; onEven
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    let source: EventSource | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let flush: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    let openedBefore = false;
-    let pending = new Set<number>();
-    let all = false;
-
-    const schedule = () => {
-      flush ??= setTimeout(() => {
-        flush = undefined;
-        const ids = all ? 'all' : [...pending];
-        pending = new Set();
-        all = false;
-        void refetchRunners(client, ids, latest.current.invalidate ?? []);
-      }, BATCH_MS);
-    };
-    const catchUp = () => {
-      all = true;
-      schedule();
-    };
-
-    const open = () => {
-      source = new EventSource(apiPath('/runners/events'));
-      source.onopen = () => {
-        failures = 0;
-        setState('live');
-        // Changes made while the stream was down were not delivered: refetch everything once.
-        if (openedBefore) catchUp();
-        openedBefore = true;
-      };
-      source.addEventListener('runner', (e) => {
-        const event = parseEvent((e as MessageEvent<string>).data);
-        if (!event) return;
-        pending.add(event.id);
-        schedule();
-        latest.current.onEvent?.(event);
-      });
-      source.addEventListener('resync', catchUp);
-      source.onerror = () => {
-        // Reopened by us with backoff (the browser's own retry has none and gives up on an HTTP error).
-        source?.close();
-        setState('reconnecting');
-        retry = setTimeout(open, BACKOFF_MS[Math.min(failures++, BACKOFF_MS.length - 1)]);
-      };
-    };
-    open();
-
-    return () => {
-      source?.close();
-      clearTimeout(retry);
-      clearTimeout(flush);
-    };
+    return followRunnerEvents(client, {
+      invalidate: () => latest.current.invalidate ?? [],
+      onEvent: (event) => latest.current.onEvent?.(event),
+      onState: setState,
+    });
   }, [client]);
 
   return state;

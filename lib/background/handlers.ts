@@ -4,6 +4,7 @@ import { deleteExpiredCounters } from '../rate-limits/queries';
 import { deleteExpiredSignInFailures } from '../auth/lockout';
 import { SNAPSHOT_EVERY_MS, takeFleetSnapshot } from '../fleet/snapshots';
 import { runScheduledCleanup } from '../runner-cleanup/schedule';
+import { pruneRunnerEvents } from '../runners/event-log';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -25,4 +26,6 @@ export const periodicTasks: PeriodicTask[] = [
   { name: 'runner fleet snapshot', everyMs: SNAPSHOT_EVERY_MS, run: takeFleetSnapshot },
   // Daily, claimed per UTC day in PostgreSQL: checking every 10 minutes only bounds how late in the day it runs.
   { name: 'stale runner cleanup', everyMs: 10 * 60_000, run: runScheduledCleanup },
+  // The live-event log keeps ten minutes (lib/runners/event-log.ts): pruned every minute, it stays small.
+  { name: 'prune runner event log', everyMs: 60_000, run: pruneRunnerEvents },
 ];

@@ -80,7 +80,8 @@ export const operations: Record<string, Operation> = {
     extension: true,
   },
   'GET /runners/events': {
-    summary: 'Server-Sent Events about the runners you may see (Runway extension): `runner` {id, action} and `resync`',
+    summary:
+      'Server-Sent Events about the runners you may see (Runway extension): `runner` {id, action}, `position` and `resync`, each with an id; Last-Event-ID (or `last_event_id`) replays what was missed',
     tag: 'Fleet operations',
     status: 200,
     contentType: 'text/event-stream',

@@ -28,9 +28,9 @@ export const runnerEventsEndpoint = endpoint({
           actor,
           sink,
           reauthenticate: async () => applySudo(await authenticate(ctx.req, ctx.raw), ctx.req, ctx.raw),
-          // EventSource sends the id of the last event it saw when it reconnects: what happened in between
-          // is not replayed, the page refetches instead.
-          resumed: ctx.req.headers.has('last-event-id'),
+          // EventSource sends the id of the last event it saw when it reconnects by itself; a page that
+          // reopens the stream itself passes it as ?last_event_id= (an EventSource cannot set headers).
+          lastEventId: ctx.req.headers.get('last-event-id') ?? (typeof ctx.raw.last_event_id === 'string' ? ctx.raw.last_event_id : null),
         }),
       { key: streamClientKey(actor), limit: integerSetting('RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT') },
     );

@@ -1,32 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { parseChange, parseDeletion } from './events';
+import { parseEventNotification } from './event-log';
+import { parseLastEventId, resumePlan } from './events';
 
-describe('[RUNNERS] runner event payloads', () => {
-  it('turn row changes into runner events; a runner DELETE is left to the deletions channel', () => {
-    expect(parseChange('{"id":3,"op":"INSERT","table":"ci_runners"}')).toEqual({ id: 3, action: 'created' });
-    expect(parseChange('{"id":3,"op":"UPDATE","table":"ci_runners"}')).toEqual({ id: 3, action: 'updated' });
-    expect(parseChange('{"id":3,"op":"DELETE","table":"ci_runners"}')).toBeNull();
-    expect(parseChange('{"id":3,"op":"DELETE","table":"ci_runner_projects"}')).toEqual({ id: 3, action: 'updated' });
-    expect(parseChange('{"id":0,"op":"UPDATE","table":"ci_runners"}')).toBeNull();
-    expect(parseChange('nonsense')).toBeNull();
-  });
-
-  it('read the owners captured at deletion, and no more than the trigger sends', () => {
-    expect(parseDeletion('{"id":5,"runner_type":"project_type","group_id":null,"project_ids":[1,2]}')).toEqual({
-      id: 5,
-      runnerType: 'project_type',
-      groupId: null,
-      projectIds: [1, 2],
+describe('[RUNNERS] runner event log announcements', () => {
+  it('parse into the event, the runner and its owners at the time', () => {
+    expect(parseEventNotification('{"event":12,"id":3,"action":"updated","runner_type":"project_type","group_id":null,"project_ids":[1,2]}')).toEqual({
+      eventId: 12,
+      id: 3,
+      action: 'updated',
+      facts: { runnerType: 'project_type', groupId: null, projectIds: [1, 2] },
     });
-    expect(parseDeletion('{"id":5,"runner_type":"group_type","group_id":9,"project_ids":[]}')).toEqual({
-      id: 5,
+    expect(parseEventNotification('{"event":12,"id":5,"action":"deleted","runner_type":"group_type","group_id":9,"project_ids":[]}')?.facts).toEqual({
       runnerType: 'group_type',
       groupId: 9,
       projectIds: [],
     });
-    // Past the trigger's cap the assignments are unknown.
-    expect(parseDeletion('{"id":5,"runner_type":"project_type","group_id":null,"project_ids":null}')?.projectIds).toBeNull();
-    expect(parseDeletion('{"id":5,"runner_type":"bogus_type","group_id":null,"project_ids":[]}')).toBeNull();
-    expect(parseDeletion('{"id":"5","runner_type":"instance_type"}')).toBeNull();
+    // Too many assignments to capture: unknown, never "none".
+    expect(
+      parseEventNotification('{"event":12,"id":5,"action":"deleted","runner_type":"project_type","group_id":null,"project_ids":null}')?.facts.projectIds,
+    ).toBeNull();
+  });
+
+  it('refuse what is not one', () => {
+    expect(parseEventNotification('{"event":0,"id":3,"action":"updated","runner_type":"instance_type"}')).toBeNull();
+    expect(parseEventNotification('{"event":1,"id":"3","action":"updated","runner_type":"instance_type"}')).toBeNull();
+    expect(parseEventNotification('{"event":1,"id":3,"action":"paused","runner_type":"instance_type"}')).toBeNull();
+    expect(parseEventNotification('{"event":1,"id":3,"action":"updated","runner_type":"bogus_type"}')).toBeNull();
+    expect(parseEventNotification('nonsense')).toBeNull();
+  });
+});
+
+describe('[RUNNERS] resuming a runner event stream', () => {
+  it('reads Last-Event-ID as a log id, or nothing', () => {
+    expect(parseLastEventId('42')).toBe(42);
+    expect(parseLastEventId(' 0 ')).toBe(0);
+    expect(parseLastEventId('-1')).toBeNull();
+    expect(parseLastEventId('4e3')).toBeNull();
+    expect(parseLastEventId('9999999999999999')).toBeNull();
+    expect(parseLastEventId('')).toBeNull();
+  });
+
+  it('replays from an id the log still covers, and resyncs otherwise', () => {
+    const bounds = { oldest: 100, newest: 150 };
+    expect(resumePlan(120, bounds)).toEqual({ kind: 'replay', from: 120 });
+    expect(resumePlan(150, bounds)).toEqual({ kind: 'replay', from: 150 });
+    // The event before the oldest kept: nothing between was pruned.
+    expect(resumePlan(99, bounds)).toEqual({ kind: 'replay', from: 99 });
+    expect(resumePlan(98, bounds)).toEqual({ kind: 'resync', at: 150 });
+    expect(resumePlan(151, bounds)).toEqual({ kind: 'resync', at: 150 });
+    expect(resumePlan(null, bounds)).toEqual({ kind: 'resync', at: 150 });
+    // An empty log: only "nothing yet" is known.
+    expect(resumePlan(0, { oldest: null, newest: null })).toEqual({ kind: 'replay', from: 0 });
+    expect(resumePlan(7, { oldest: null, newest: null })).toEqual({ kind: 'resync', at: 0 });
   });
 });
