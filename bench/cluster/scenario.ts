@@ -106,7 +106,8 @@ export async function runScenario(t: Topology, o: ScenarioOptions): Promise<Scen
       const s = await t.fleet.take();
       const seconds = (Date.now() - t0) / 1000;
       const c1 = t.postgresCpuSeconds?.() ?? null;
-      await sleep(1_200); // backends report their counts when idle, at most once a second
+      // Read at once: busy backends report their counts every second, so in a steady fleet the lag at both
+      // ends of the window is the same and cancels out (waiting would count the next seconds' polls too).
       const x1 = await transactions(t.db, t.database);
       const list = dashboard.list.filter((l) => l.at >= listFrom && l.at < t0 + seconds * 1000);
       const step: StepFigures = {
