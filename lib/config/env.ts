@@ -119,6 +119,12 @@ const schema = z.object({
   // POST /jobs/request polls per runner (its managers' request_concurrency added up); more answer 429.
   RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(10),
   RUNWAY_MAX_HELD_POLLS_PER_RUNNER: z.coerce.number().int().min(1).max(100_000).default(16),
+  // Runner heartbeats (contacted_at, creation state, managers and their version/platform/ip) are buffered
+  // per process and written in one statement this often; the API and pages read contacted_at from the
+  // database, so it lags the truth by at most this. Polls are then authenticated from a per-process cache
+  // that every instance drops entries from on a runner's change (lib/runners/contact-cache.ts). 0 writes
+  // each heartbeat as its poll arrives (at most once a minute per runner) and caches nothing: one read per poll.
+  RUNWAY_HEARTBEAT_FLUSH_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   RUNWAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // GitLab's monitoring allowlist: who may read /-/metrics (loopback when unset).
   RUNWAY_MONITORING_ALLOWLIST: addressList.optional(),
@@ -179,7 +185,8 @@ export function maxBodyBytes(): number {
   return Number.isSafeInteger(n) && n >= 1024 ? n : DEFAULT_MAX_BODY_BYTES;
 }
 
-type IntegerSetting = 'RUNWAY_REQUEST_TIMEOUT_SECONDS' | 'RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT' | 'RUNWAY_MAX_HELD_POLLS_PER_RUNNER';
+type IntegerSetting =
+  'RUNWAY_REQUEST_TIMEOUT_SECONDS' | 'RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT' | 'RUNWAY_MAX_HELD_POLLS_PER_RUNNER' | 'RUNWAY_HEARTBEAT_FLUSH_SECONDS';
 
 /** One integer setting as it is now (validated at start; its default when unset or, outside `runway start`, invalid). */
 export function integerSetting(name: IntegerSetting): number {
