@@ -56,6 +56,7 @@ interface CacheState {
   seq: number;
   changed: Map<number, number>;
   reads: number;
+  sweptAt: number;
 }
 
 // One per process, whichever bundle (Next.js or the fast path) loaded this module.
@@ -70,6 +71,7 @@ const state = (): CacheState =>
     seq: 0,
     changed: new Map(),
     reads: 0,
+    sweptAt: Date.now(),
   });
 
 function forget(id: number): void {
@@ -145,6 +147,14 @@ async function cacheUsable(): Promise<boolean> {
 
 const unexpired = (e: PollingRunner, now: number) => e.tokenExpiresAt === null || e.tokenExpiresAt.getTime() > now;
 
+/** Once a TTL, drops the entries past it: runners that stopped polling this process leave its memory. */
+function sweep(now: number): void {
+  const s = state();
+  if (now - s.sweptAt < CACHE_TTL_MS) return;
+  s.sweptAt = now;
+  for (const e of s.byDigest.values()) if (now - e.storedAt >= CACHE_TTL_MS) forget(e.id);
+}
+
 async function readRunner(wanted: string): Promise<(PollingRunner & { digest: string }) | null> {
   const rows = await queryRows<PollingRunner & { digest: string }>(sql`
     SELECT id, token_digest AS "digest", token_expires_at AS "tokenExpiresAt", updated_at AS "updatedAt"
@@ -164,6 +174,7 @@ export async function findPollingRunner(token: string, opts: { fresh?: boolean }
   const s = state();
   const usable = await cacheUsable();
   const now = Date.now();
+  sweep(now);
   const hit = usable ? s.byDigest.get(wanted) : undefined;
   if (hit && !opts.fresh && now - hit.storedAt < CACHE_TTL_MS && unexpired(hit, now)) return hit;
   const generation = s.generation;
