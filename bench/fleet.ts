@@ -14,7 +14,7 @@
 // Each mode of RUNWAY_LONG_POLLING_SECONDS in BENCH_LONG_POLLING (default "50,0") gets its own Runway.
 // Env: BENCH_FLEET_STEPS (default 1000,2500,5000,10000), BENCH_FLEET_SECONDS (measured window per step,
 // default 30), BENCH_FLEET_RUNNERS (registered runners, default 100000), BENCH_FILE_LIMIT (default: the hard limit),
-// BENCH_DB (default runway_bench_fleet_100k).
+// BENCH_DB (default runway_bench_fleet_100k), BENCH_FLEET_DASHBOARD (default 1; 0 leaves the list out).
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
@@ -28,6 +28,9 @@ const REGISTERED = Number(process.env.BENCH_FLEET_RUNNERS ?? 100_000);
 const FILE_LIMIT = process.env.BENCH_FILE_LIMIT ? Number(process.env.BENCH_FILE_LIMIT) : 'hard';
 const MODES = (process.env.BENCH_LONG_POLLING ?? '50,0').split(',').map(Number);
 const DB = process.env.BENCH_DB ?? 'runway_bench_fleet_100k';
+// BENCH_FLEET_DASHBOARD=0: no dashboard list during the steps, so the transactions counted are the polls'
+// (and the background work's) alone, without the list's to subtract.
+const DASHBOARD = process.env.BENCH_FLEET_DASHBOARD !== '0';
 const CHECK_INTERVAL_MS = 3_000;
 /** Longer than PostgreSQL's PGSTAT_IDLE_INTERVAL (10 s): every backend has reported its counts by then. */
 const STATS_SETTLE_MS = 11_000;
@@ -289,7 +292,7 @@ async function runMode(holdSeconds: number, url: string, admin: pg.Client, runne
     log(
       `long polling ${holdSeconds || 'off'}: idle, Runway runs ${idleXactsPerS.toFixed(2)} transactions per second; the runner list ${listXacts.toFixed(2)} per request`,
     );
-    const board = dashboard(port, token);
+    const board = DASHBOARD ? dashboard(port, token) : { take: () => ({ latencies: [] as number[], errors: 0 }), stop: async () => undefined };
     try {
       for (const n of STEPS) {
         if (n > runners.length) break;
