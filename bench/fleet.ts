@@ -6,14 +6,15 @@
 // keep-alive connection), then waits check_interval (3 s) with jitter before the next poll.
 // For each step it reports polls/s, errors, the latency of answered polls, the Runway process's CPU and
 // memory, database transactions per poll (pg_stat_database xact counts of the dedicated database, minus
-// the dashboard's own), the dashboard runner list's p99 (GET /runners/all, what the admin page asks,
-// sampled all along) and, with long polling on, how long after a pause a paused runner's held poll is
-// answered. The run stops growing at the first step that is not served (a poll error, or a pause answered
-// later than 1 s); the list's p99 (target: under 300 ms) is reported for every step.
+// the dashboard's own and Runway's idle background work, both measured before the fleet starts), the
+// dashboard runner list's p99 (GET /runners/all, what the admin page asks, sampled all along) and, with
+// long polling on, how long after a pause a paused runner's held poll is answered. The run stops growing
+// at the first step that is not served (a poll error, or a pause answered later than 1 s); the list's
+// p99 (target: under 300 ms) is reported for every step.
 // Each mode of RUNWAY_LONG_POLLING_SECONDS in BENCH_LONG_POLLING (default "50,0") gets its own Runway.
 // Env: BENCH_FLEET_STEPS (default 1000,2500,5000,10000), BENCH_FLEET_SECONDS (measured window per step,
 // default 30), BENCH_FLEET_RUNNERS (registered runners, default 100000), BENCH_FILE_LIMIT (default: the hard limit),
-// BENCH_DB (default runway_bench_fleet_100k).
+// BENCH_DB (default runway_bench_fleet_100k), BENCH_FLEET_DASHBOARD (default 1; 0 leaves the list out).
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
@@ -28,6 +29,11 @@ const REGISTERED = Number(process.env.BENCH_FLEET_RUNNERS ?? 100_000);
 const FILE_LIMIT = process.env.BENCH_FILE_LIMIT ? Number(process.env.BENCH_FILE_LIMIT) : 'hard';
 const MODES = (process.env.BENCH_LONG_POLLING ?? '50,0').split(',').map(Number);
 const DB = process.env.BENCH_DB ?? 'runway_bench_fleet_100k';
+// BENCH_FLEET_DASHBOARD=0: no dashboard list during the steps, so the transactions counted are the polls'
+// (and the background work's) alone, without the list's to subtract.
+const DASHBOARD = process.env.BENCH_FLEET_DASHBOARD !== '0';
+/** Longer than PostgreSQL's PGSTAT_IDLE_INTERVAL (10 s): every backend has reported its counts by then. */
+const STATS_SETTLE_MS = 11_000;
 const LIST_PATH = '/api/v4/runners/all?per_page=20';
 const request = (port: number, method: string, path: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number) =>
   send({ port }, method, path, headers, body, timeoutMs, agent);
@@ -135,15 +141,24 @@ async function runMode(holdSeconds: number, url: string, admin: pg.Client, runne
   const fleet: SimRunner[] = [];
   let stats = newPollStats();
   try {
-    // The dashboard list's own transactions per request, measured with no fleet polling.
+    // What Runway spends with no fleet polling: its background work per second (idle), then the dashboard
+    // list's own transactions per request. PostgreSQL 15+ backends report their counts when idle, but an
+    // idle backend may hold them for up to 10 s (PGSTAT_IDLE_INTERVAL): each count is read after that.
     for (let i = 0; i < 5; i++) await request(port, 'GET', LIST_PATH, { 'private-token': token }, undefined, 120_000);
-    await sleep(1_500);
+    await sleep(STATS_SETTLE_MS);
+    const i0 = await transactions(admin);
+    const idleStarted = Date.now();
+    await sleep(2 * STATS_SETTLE_MS);
     const x0 = await transactions(admin);
+    const idleXactsPerS = (x0 - i0) / ((Date.now() - idleStarted) / 1000);
+    const listStarted = Date.now();
     for (let i = 0; i < 40; i++) await request(port, 'GET', LIST_PATH, { 'private-token': token }, undefined, 120_000);
-    await sleep(1_500); // backends report their counts when idle, at most once a second
-    const listXacts = ((await transactions(admin)) - x0) / 40;
-    log(`long polling ${holdSeconds || 'off'}: the runner list runs ${listXacts.toFixed(2)} transactions per request`);
-    const board = dashboard(port, token);
+    await sleep(STATS_SETTLE_MS);
+    const listXacts = ((await transactions(admin)) - x0 - idleXactsPerS * ((Date.now() - listStarted) / 1000)) / 40;
+    log(
+      `long polling ${holdSeconds || 'off'}: idle, Runway runs ${idleXactsPerS.toFixed(2)} transactions per second; the runner list ${listXacts.toFixed(2)} per request`,
+    );
+    const board = DASHBOARD ? dashboard(port, token) : { take: () => ({ latencies: [] as number[], errors: 0 }), stop: async () => undefined };
     try {
       for (const n of STEPS) {
         if (n > runners.length) break;
@@ -154,8 +169,9 @@ async function runMode(holdSeconds: number, url: string, admin: pg.Client, runne
           fleet.push(r);
           r.start({ port }, holdSeconds, () => stats, Math.random() * ramp);
         }
-        // Settle: every new runner has polled once and is in its cycle (held, or waiting check_interval).
-        await sleep(ramp + 2 * CHECK_INTERVAL_MS);
+        // Settle: every new runner has polled once and is in its cycle (held, or waiting check_interval),
+        // and the counts of the first polls have been reported (they are not the steady state).
+        await sleep(ramp + 2 * CHECK_INTERVAL_MS + STATS_SETTLE_MS);
         stats = newPollStats();
         board.take();
         const u0 = processUsage(pid);
@@ -167,10 +183,11 @@ async function runMode(holdSeconds: number, url: string, admin: pg.Client, runne
         const u1 = processUsage(pid);
         const s = stats;
         const listed = board.take();
-        await sleep(1_200);
+        // Counts not yet reported at either end of the window roughly cancel out in a steady fleet.
         const xb = await transactions(admin);
-        // Transactions of the window less the dashboard's (the pause probe's two PUTs stay in: a handful).
-        const pollXacts = xb - xa - listed.latencies.length * listXacts;
+        // Transactions of the window less the dashboard's and the idle background work's (the pause
+        // probe's two PUTs stay in: a handful).
+        const pollXacts = xb - xa - listed.latencies.length * listXacts - idleXactsPerS * elapsed;
         const r: StepResult = {
           mode: holdSeconds,
           n,

@@ -171,3 +171,14 @@ describe('[CONFIG] RUNWAY_DATABASE_DIRECT_URL', () => {
     expect(() => readEnv(env({ RUNWAY_DATABASE_DIRECT_URL: direct }))).toThrow(/RUNWAY_DATABASE_DIRECT_URL: needs DATABASE_URL/);
   });
 });
+
+describe('[CONFIG] RUNWAY_HEARTBEAT_FLUSH_SECONDS', () => {
+  it('defaults to 5 s, accepts 0 (write each heartbeat at once) up to 300, and refuses anything else', () => {
+    expect(readEnv(env({})).RUNWAY_HEARTBEAT_FLUSH_SECONDS).toBe(5);
+    expect(readEnv(env({ RUNWAY_HEARTBEAT_FLUSH_SECONDS: '0' })).RUNWAY_HEARTBEAT_FLUSH_SECONDS).toBe(0);
+    expect(readEnv(env({ RUNWAY_HEARTBEAT_FLUSH_SECONDS: '300' })).RUNWAY_HEARTBEAT_FLUSH_SECONDS).toBe(300);
+    for (const bad of ['-1', '301', '1.5', 'often']) {
+      expect(() => readEnv(env({ RUNWAY_HEARTBEAT_FLUSH_SECONDS: bad })), bad).toThrow('RUNWAY_HEARTBEAT_FLUSH_SECONDS');
+    }
+  });
+});

@@ -276,6 +276,16 @@ const schema = z.object({
    */
   RUNWAY_MAX_HELD_POLLS_PER_RUNNER: z.coerce.number().int().min(1).max(100_000).default(16),
   /**
+   * Runner heartbeats (`contacted_at`, creation state, managers with their version, platform and IP) are
+   * buffered per process and written in one statement this often; the API and pages read `contacted_at` from
+   * the database, so it lags the truth by at most this. Polls are then authenticated from a per-process cache
+   * every instance drops a runner from on its change notification. `0` writes each heartbeat as its poll
+   * arrives (at most once a minute per runner) and caches nothing: one read per poll.
+   * @default `5`
+   * @values `0` to `300`
+   */
+  RUNWAY_HEARTBEAT_FLUSH_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /**
    * `debug`, `info`, `warn`, `error` or `silent`.
    * @default `info`
    */
@@ -384,7 +394,8 @@ export function maxBodyBytes(): number {
   return Number.isSafeInteger(n) && n >= 1024 ? n : DEFAULT_MAX_BODY_BYTES;
 }
 
-type IntegerSetting = 'RUNWAY_REQUEST_TIMEOUT_SECONDS' | 'RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT' | 'RUNWAY_MAX_HELD_POLLS_PER_RUNNER';
+type IntegerSetting =
+  'RUNWAY_REQUEST_TIMEOUT_SECONDS' | 'RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT' | 'RUNWAY_MAX_HELD_POLLS_PER_RUNNER' | 'RUNWAY_HEARTBEAT_FLUSH_SECONDS';
 
 /** One integer setting as it is now (validated at start; its default when unset or, outside `runway start`, invalid). */
 export function integerSetting(name: IntegerSetting): number {

@@ -20,8 +20,8 @@ const types = {
   },
 };
 
-/** The rows of a read-only statement, as plain objects keyed by column name. */
-export async function queryRows<T>(query: Sql): Promise<T[]> {
+/** One statement on the pool, timed for the metrics and the request log. */
+async function run(query: Sql): Promise<pg.QueryResult> {
   const { pool, name } = connection();
   const text = query.text;
   const started = performance.now();
@@ -29,5 +29,18 @@ export async function queryRows<T>(query: Sql): Promise<T[]> {
   const seconds = (performance.now() - started) / 1000;
   observeStatement(text, seconds);
   recordDbStatement(seconds);
-  return result.rows as T[];
+  return result;
+}
+
+/** The rows of a read-only statement, as plain objects keyed by column name. */
+export async function queryRows<T>(query: Sql): Promise<T[]> {
+  return (await run(query)).rows as T[];
+}
+
+/**
+ * A write through the same pool and statement names, for batched writes whose parameters are arrays
+ * (unnest): the driver sends a JS array as a PostgreSQL array. Returns the rows affected.
+ */
+export async function executeStatement(query: Sql): Promise<number> {
+  return (await run(query)).rowCount ?? 0;
 }

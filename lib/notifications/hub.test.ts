@@ -123,25 +123,35 @@ describe('[PLATFORM] notification hub', needsServer('LISTEN/NOTIFY across connec
     expect(a.got).toEqual(['committed']);
   });
 
-  it('reconnects after its connection is killed, calls onReconnect, and listens again', async () => {
+  it('calls onLost when its connection is killed, then reconnects, calls onReconnect, and listens again', async () => {
     const a = inbox();
     let reconnected = 0;
+    const events: string[] = [];
     const back = new Promise<void>((resolve) =>
-      subscribe('hub_test_reconnect', a.push, () => {
-        reconnected += 1;
-        resolve();
-      }),
+      subscribe(
+        'hub_test_reconnect',
+        a.push,
+        () => {
+          reconnected += 1;
+          events.push('reconnect');
+          resolve();
+        },
+        (closed) => events.push(`lost closed=${closed}`),
+      ),
     );
     await settle(100);
     const [{ pid }] = await hubConnections();
     await other.query('SELECT pg_terminate_backend($1)', [pid]);
     await back;
     expect(reconnected).toBe(1);
+    expect(events).toEqual(['lost closed=false', 'reconnect']);
     const [again] = await hubConnections();
     expect(again.pid).not.toBe(pid);
     const n = a.next();
     await other.query(`SELECT pg_notify('hub_test_reconnect', 'after')`);
     expect(await n).toBe('after');
+    await closeHub();
+    expect(events).toEqual(['lost closed=false', 'reconnect', 'lost closed=true']);
   });
 
   it('announces runner inserts, setting changes, first contact, assignments and deletes, but not a heartbeat alone', async () => {

@@ -1,10 +1,11 @@
 // PostgreSQL LISTEN/NOTIFY for the whole process: one dedicated connection (not a pool connection, which
 // would be handed to other queries) LISTENs on every channel that has a subscriber here and fans each
 // notification out in process. Notifications from any Runway instance on the same database arrive here.
-// When the connection drops it is reopened with backoff and every subscriber's onReconnect is called:
-// notifications sent meanwhile are lost, so subscribers re-read what they care about. Behind a pooler in
-// transaction mode a LISTEN would hold for one transaction only: the connection goes to
-// RUNWAY_DATABASE_DIRECT_URL when it is set (lib/db/client directDatabaseUrl).
+// When the connection drops every subscriber's onLost is called at once (a cache kept current by
+// notifications must stop trusting itself), then the connection is reopened with backoff and every
+// subscriber's onReconnect is called: notifications sent meanwhile are lost, so subscribers re-read what
+// they care about. Behind a pooler in transaction mode a LISTEN would hold for one transaction only: the
+// connection goes to RUNWAY_DATABASE_DIRECT_URL when it is set (lib/db/client directDatabaseUrl).
 //
 // The embedded database (PGlite) multiplexes its sockets onto one session, so a LISTEN over it does not
 // reliably receive what other sockets commit; it is single-process by design, so there notifyChannel
@@ -18,6 +19,7 @@ export type Unsubscribe = () => void;
 interface Subscriber {
   onMessage: (payload: string) => void;
   onReconnect?: () => void;
+  onLost?: (closed: boolean) => void;
 }
 
 interface HubState {
@@ -86,6 +88,19 @@ function connect(): Promise<pg.Client> {
   return h.connecting;
 }
 
+/** Tells every subscriber that notifications may be missed from now on (`closed`: for good, by closeHub). */
+function announceLost(closed: boolean): void {
+  for (const set of hub().subscribers.values()) {
+    for (const s of [...set]) {
+      try {
+        s.onLost?.(closed);
+      } catch (err) {
+        log('warn', 'notification subscriber failed on loss', { error: (err as Error).message });
+      }
+    }
+  }
+}
+
 function lost(client: pg.Client, err: Error): void {
   const h = hub();
   if (h.client !== client) return;
@@ -95,6 +110,7 @@ function lost(client: pg.Client, err: Error): void {
   client.on('error', () => undefined);
   client.end().catch(() => undefined);
   if (h.closed) return;
+  announceLost(false);
   log('warn', 'notification connection lost', { error: err.message });
   scheduleReconnect();
 }
@@ -176,14 +192,20 @@ export function deliverPoolNotification(channel: string, payload: string): void 
 
 /**
  * Calls `onMessage` with the payload of every notification on `channel`, from any Runway instance, once
- * the LISTEN is in place (so a change committed after this resolves is seen). `onReconnect` is called
- * after the connection was lost and restored. Resolves to the function that unsubscribes.
+ * the LISTEN is in place (so a change committed after this resolves is seen). `onLost` is called as soon
+ * as the connection is lost (`closed` true when closeHub ended the subscription), `onReconnect` after it
+ * was restored. Resolves to the function that unsubscribes.
  */
-export async function subscribe(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<Unsubscribe> {
+export async function subscribe(
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+  onLost?: (closed: boolean) => void,
+): Promise<Unsubscribe> {
   checkChannel(channel);
   const h = hub();
   h.closed = false;
-  const sub: Subscriber = { onMessage, onReconnect };
+  const sub: Subscriber = { onMessage, onReconnect, onLost };
   let set = h.subscribers.get(channel);
   if (!set) h.subscribers.set(channel, (set = new Set()));
   set.add(sub);
@@ -231,6 +253,7 @@ export async function closeHub(): Promise<void> {
   h.closed = true;
   if (h.reconnectTimer) clearTimeout(h.reconnectTimer);
   h.reconnectTimer = undefined;
+  announceLost(true);
   h.subscribers.clear();
   h.listening.clear();
   const client = h.client ?? (await h.connecting?.catch(() => undefined));

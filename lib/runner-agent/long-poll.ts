@@ -6,8 +6,9 @@
 // lib/notifications/hub), which makes the held polls of that runner re-read their value.
 //
 // Unlike Workhorse (which answers a held poll without asking Rails), the poll is authenticated and its
-// heartbeat recorded before it is held, so contacted_at stays exact; a poll woken by a change is
-// re-authenticated (a deleted runner or a reset token answers 403, as Rails would after Workhorse).
+// heartbeat recorded before it is held (from the runner cache and into the heartbeat buffer: no database
+// work for a poll with nothing new); a poll woken by a change is re-authenticated from the database (a
+// deleted runner or a reset token answers 403, as Rails would after Workhorse).
 //
 // A runner holds at most RUNWAY_MAX_HELD_POLLS_PER_RUNNER polls in one process (its managers'
 // request_concurrency added up); one more is refused with 429 (Workhorse holds any number).
@@ -24,7 +25,8 @@ export const DEFAULT_LONG_POLLING_SECONDS = 50;
 const IN_PROCESS_RECHECK_MS = 1_000;
 
 interface Waiter {
-  check(): void;
+  /** Re-reads the runner's value; `fresh`: from the database, not the runner cache. */
+  check(fresh: boolean): void;
   release(): void;
 }
 
@@ -59,10 +61,10 @@ function listening(): Promise<Unsubscribe> {
     RUNNER_CHANGES_CHANNEL,
     (payload) => {
       const change = parseRunnerChange(payload);
-      if (change) forEachWaiter(change.id, (w) => w.check());
+      if (change) forEachWaiter(change.id, (w) => w.check(true));
     },
     // Notifications may have been missed while the connection was down: every held poll re-reads.
-    () => forEachWaiter(null, (w) => w.check()),
+    () => forEachWaiter(null, (w) => w.check(true)),
   ).catch((err: unknown) => {
     s.subscription = undefined;
     throw err;
@@ -81,8 +83,12 @@ export interface HoldRequest {
   value: string;
   /** Aborted when the client goes away. */
   signal: AbortSignal;
-  /** The runner's queue value now, or null when it no longer authenticates. */
-  reread: () => Promise<string | null>;
+  /**
+   * The runner's queue value now, or null when it no longer authenticates. `fresh` after a notification
+   * (read the database); not fresh for the check as the hold starts (the runner cache, which drops an
+   * entry on its runner's change, is exact then).
+   */
+  reread: (fresh: boolean) => Promise<string | null>;
 }
 
 /**
@@ -126,8 +132,8 @@ export async function holdWhileUnchanged(h: HoldRequest): Promise<string | null 
       if ('error' in result) reject(result.error);
       else resolve(result.value);
     };
-    // Re-reads run one at a time; a notification during a re-read asks for one more.
-    const check = async () => {
+    // Re-reads run one at a time; a notification during a re-read asks for one more (from the database).
+    const check = async (fresh: boolean) => {
       if (done) return;
       if (checking) {
         again = true;
@@ -135,9 +141,11 @@ export async function holdWhileUnchanged(h: HoldRequest): Promise<string | null 
       }
       checking = true;
       try {
+        let fromDatabase = fresh;
         do {
           again = false;
-          const now = await h.reread();
+          const now = await h.reread(fromDatabase);
+          fromDatabase = true;
           if (now !== h.value) return finish('changed', { value: now });
         } while (again && !done);
       } catch (err) {
@@ -146,7 +154,7 @@ export async function holdWhileUnchanged(h: HoldRequest): Promise<string | null 
         checking = false;
       }
     };
-    const waiter: Waiter = { check: () => void check(), release: () => finish('shutdown', { value: h.value }) };
+    const waiter: Waiter = { check: (fresh) => void check(fresh), release: () => finish('shutdown', { value: h.value }) };
     const onAbort = () => finish('client_gone', { value: h.value });
     const timer = setTimeout(() => finish('timeout', { value: h.value }), seconds * 1000);
     let set = s.waiters.get(h.runnerId);
@@ -155,9 +163,9 @@ export async function holdWhileUnchanged(h: HoldRequest): Promise<string | null 
     metrics().pollsHeld.inc();
     markLongLived('runner_poll');
     h.signal.addEventListener('abort', onAbort, { once: true });
-    if (notificationsInProcess()) recheck = setInterval(waiter.check, IN_PROCESS_RECHECK_MS);
+    if (notificationsInProcess()) recheck = setInterval(() => waiter.check(true), IN_PROCESS_RECHECK_MS);
     // A change committed between this request's read and the LISTEN would otherwise go unseen.
-    waiter.check();
+    waiter.check(false);
   });
 }
 

@@ -4,7 +4,16 @@ import { endpoint } from '../api/handler';
 import { paramError, validationError } from '../api/errors';
 import { ANY_SAFE_INTEGER, param } from '../api/params';
 import { created, noContent, retryLater } from '../api/response';
-import { heartbeat, heartbeatIfDue, LEGACY_SYSTEM_XID, runnerInfo, SYSTEM_XID_MAX_LENGTH, lastUpdateValue } from './heartbeat';
+import {
+  bufferHeartbeat,
+  heartbeat,
+  heartbeatFlushSeconds,
+  heartbeatIfDue,
+  LEGACY_SYSTEM_XID,
+  runnerInfo,
+  SYSTEM_XID_MAX_LENGTH,
+  lastUpdateValue,
+} from './heartbeat';
 import {
   createUserRunner,
   deleteRunnerManager,
@@ -21,7 +30,8 @@ import {
 } from './registration';
 import { checkUnmodifiedSince } from './service';
 import { parseTagList } from './tags';
-import { findRunnerForContact, type RunnerContactState } from './tokens';
+import { findRunnerForContact } from './tokens';
+import { findPollingRunner, type PollingRunner } from './contact-cache';
 import { forbidden } from '../api/errors';
 import type { RequestContext } from '../api/handler';
 import { auditIp } from '../audit/service';
@@ -109,10 +119,12 @@ export const unregisterEndpoint = endpoint({
 });
 
 /**
- * Authenticates a polling runner (403 for an unknown or expired token) and records its contact when due.
- * A too-long system_id answers 400 only after the token was accepted, and before anything is written.
+ * Authenticates a polling runner (403 for an unknown or expired token) and records its contact: into this
+ * process's heartbeat buffer, the runner read from the runner cache (lib/runners/contact-cache), so a poll
+ * costs no statement; or, with RUNWAY_HEARTBEAT_FLUSH_SECONDS=0, read and written when due, per poll.
+ * A too-long system_id answers 400 only after the token was accepted, and before anything is recorded.
  */
-async function pollingRunner(ctx: RequestContext, token: string, finish: boolean): Promise<RunnerContactState> {
+async function pollingRunner(ctx: RequestContext, token: string, finish: boolean): Promise<PollingRunner> {
   let xid: string | undefined;
   let invalid: unknown;
   try {
@@ -120,11 +132,25 @@ async function pollingRunner(ctx: RequestContext, token: string, finish: boolean
   } catch (err) {
     invalid = err;
   }
-  const runner = await findRunnerForContact(token, xid ?? LEGACY_SYSTEM_XID);
+  const contact = { systemXid: xid ?? LEGACY_SYSTEM_XID, info: runnerInfo(ctx.input.info), ip: auditIp(ctx.req), finish };
+  if (!heartbeatFlushSeconds()) {
+    const runner = await findRunnerForContact(token, contact.systemXid);
+    if (!runner) throw forbidden();
+    if (invalid !== undefined) throw invalid;
+    await heartbeatIfDue(runner, contact);
+    return runner;
+  }
+  const runner = await findPollingRunner(token);
   if (!runner) throw forbidden();
   if (invalid !== undefined) throw invalid;
-  await heartbeatIfDue(runner, { systemXid: xid ?? LEGACY_SYSTEM_XID, info: runnerInfo(ctx.input.info), ip: auditIp(ctx.req), finish });
+  bufferHeartbeat(runner.id, contact);
   return runner;
+}
+
+/** The runner of a poll now (a held poll re-reads it): `fresh` skips the runner cache. */
+async function currentRunner(token: string, fresh: boolean): Promise<PollingRunner | null> {
+  if (!heartbeatFlushSeconds()) return findRunnerForContact(token, LEGACY_SYSTEM_XID);
+  return findPollingRunner(token, { fresh });
 }
 
 /** POST /runners/verify: 200 with the runner's id and token; records the contact and the manager. */
@@ -177,8 +203,8 @@ export const jobRequestEndpoint = endpoint({
       lastUpdate: ctx.input.last_update,
       value: lastUpdateValue(runner),
       signal: ctx.req.signal,
-      reread: async () => {
-        const now = await findRunnerForContact(token, LEGACY_SYSTEM_XID);
+      reread: async (fresh) => {
+        const now = await currentRunner(token, fresh);
         return now ? lastUpdateValue(now) : null;
       },
     });

@@ -4,13 +4,15 @@
 // 2. it stops accepting connections, answers held runner polls (204 with X-GitLab-Last-Update), ends event
 //    streams with a `retry` hint, and the background worker claims no more jobs;
 // 3. requests being served finish, for at most RUNWAY_SHUTDOWN_TIMEOUT_SECONDS;
-// 4. connections and the database are closed and the process exits 0.
+// 4. the heartbeats this instance buffered are written (lib/runners/heartbeat: nothing a runner reported
+//    is lost with the process), then connections and the database are closed and the process exits 0.
 // A second signal exits at once (status 1). Each phase is one JSON log line.
 import type http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { closeEventStreams, openEventStreamCount } from '../api/sse';
 import type { InstanceState } from '../health/checks';
 import { heldPollCount, releaseHeldPolls } from '../runner-agent/long-poll';
+import { flushHeartbeats } from '../runners/heartbeat';
 import { log } from './log';
 
 export interface DrainOptions {
@@ -65,6 +67,7 @@ export function installDrain(opts: DrainOptions): InstanceState {
     else log('warn', 'shutdown: timed out waiting for requests', { in_flight: active, timeout_seconds: opts.timeoutSeconds });
 
     opts.server.closeAllConnections();
+    await flushHeartbeats().catch((err: unknown) => log('warn', 'shutdown: heartbeats not written', { error: (err as Error).message }));
     await opts.release().catch(() => undefined);
     log('info', 'shutdown: complete', { duration_s: seconds(performance.now() - began) });
     exit(0);

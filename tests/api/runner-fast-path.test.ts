@@ -1,5 +1,6 @@
 // The runner fast path and long polling, on three Runway servers sharing one fresh database:
-//   fast  - RUNWAY_RUNNER_FAST_PATH on (the default), long polling 8 s, debug logs (to see holds end)
+//   fast  - RUNWAY_RUNNER_FAST_PATH on (the default), long polling 8 s, debug logs (to see holds end),
+//           heartbeats buffered (flushed every second) and polls served from its runner cache
 //   next  - RUNWAY_RUNNER_FAST_PATH=false: the same routes through Next.js, long polling 8 s, debug logs
 //   nohold - fast path on, RUNWAY_LONG_POLLING_SECONDS=0
 // The same requests sent to `fast` and `next` must get the same answers; a poll held on one instance is
@@ -114,7 +115,7 @@ describe('[RUNNERS] runner fast path and long polling', { ...needsServer('three 
     rootToken = made.stdout.trim();
     const hold = String(HOLD_SECONDS);
     [fast, next, nohold] = await Promise.all([
-      startInstance({ RUNWAY_LONG_POLLING_SECONDS: hold, RUNWAY_LOG_LEVEL: 'debug' }),
+      startInstance({ RUNWAY_LONG_POLLING_SECONDS: hold, RUNWAY_LOG_LEVEL: 'debug', RUNWAY_HEARTBEAT_FLUSH_SECONDS: '1' }),
       startInstance({ RUNWAY_LONG_POLLING_SECONDS: hold, RUNWAY_RUNNER_FAST_PATH: 'false', RUNWAY_LOG_LEVEL: 'debug' }),
       startInstance({ RUNWAY_LONG_POLLING_SECONDS: '0' }),
     ]);
@@ -179,8 +180,14 @@ describe('[RUNNERS] runner fast path and long polling', { ...needsServer('three 
         json({ token: runner.token, system_id: 's_aaaaaaaaaaaa', info: { version: '18.5.0', platform: 'linux' } }),
       );
       expect(res.status).toBe(204);
-      const managers = await adminApi('GET', `/runners/${runner.id}/managers`);
-      expect(JSON.parse(managers.body)).toMatchObject([{ system_id: 's_aaaaaaaaaaaa', version: '18.5.0', platform: 'linux', ip_address: '127.0.0.1' }]);
+      // `fast` buffers its heartbeats: they are written within its flush interval (1 s).
+      const deadline = Date.now() + 3_000;
+      let managers: unknown[] = [];
+      while (Date.now() < deadline && !managers.length) {
+        managers = JSON.parse((await adminApi('GET', `/runners/${runner.id}/managers`)).body);
+        if (!managers.length) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(managers).toMatchObject([{ system_id: 's_aaaaaaaaaaaa', version: '18.5.0', platform: 'linux', ip_address: '127.0.0.1' }]);
     }
   });
 

@@ -37,6 +37,10 @@ export function runwayEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     // A runner poll that echoes its last_update is held (long polling, 50 s by default): short here, so
     // client tests that poll twice wait a moment. tests/api/runner-fast-path.test.ts tests the holding.
     RUNWAY_LONG_POLLING_SECONDS: '2',
+    // Runner heartbeats are written as each poll arrives (as before batching), so tests may read contacted_at
+    // and managers right after a poll. tests/api/runner-heartbeats.test.ts and the fast path's instance in
+    // tests/api/runner-fast-path.test.ts run the buffered default and its runner cache.
+    RUNWAY_HEARTBEAT_FLUSH_SECONDS: '0',
     // Nothing balances load in tests: a stop need not wait the 10 s blackout (tests/api/drain.test.ts checks it).
     RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: '0',
     ...extra,
