@@ -157,7 +157,7 @@ function print(r: ScenarioReport) {
   }
   console.log(`Writes: ${r.writes.sent} sent, ${r.writes.acknowledged} acknowledged, ${r.writes.failed} not, ${r.writes.lost.length} acknowledged and lost.`);
   console.log(
-    `Live changes: ${r.live.missed.length} missed, ${r.live.coveredByResync} covered by a resync; delay after the write's answer p50 ${r.live.latencyP50} ms, p99 ${r.live.latencyP99} ms; ${r.live.connects} stream connections, ${r.live.resyncs} resyncs.`,
+    `Live changes: ${r.live.missed.length} missed, ${r.live.coveredByResync} covered by a resync; delay after the write's answer p50 ${r.live.latencyP50} ms, p99 ${r.live.latencyP99} ms; ${r.live.connects} stream connections, ${r.live.resyncs} resyncs (${r.live.resyncsDuringRestart} during the restarts).`,
   );
   if (r.live.streamErrors.length) console.log(`  stream errors: ${r.live.streamErrors.join('; ')}`);
   console.log(

@@ -70,7 +70,17 @@ export interface ScenarioReport {
     listErrors: number;
   } | null;
   writes: { sent: number; acknowledged: number; failed: number; lost: Write[] };
-  live: { missed: Write[]; coveredByResync: number; latencyP50: number; latencyP99: number; connects: number; resyncs: number; streamErrors: string[] };
+  live: {
+    missed: Write[];
+    coveredByResync: number;
+    latencyP50: number;
+    latencyP99: number;
+    connects: number;
+    resyncs: number;
+    /** Resyncs from the restarts on: a stream that resumes on another instance is replayed, not resynced. */
+    resyncsDuringRestart: number;
+    streamErrors: string[];
+  };
   loadAverage: string;
 }
 
@@ -89,6 +99,7 @@ export async function runScenario(t: Topology, o: ScenarioOptions): Promise<Scen
   const steps: StepFigures[] = [];
   let started = 0;
   let restart: ScenarioReport['restart'] = null;
+  let restartFrom = Infinity;
   try {
     for (const n of o.steps) {
       if (n > o.runners.length) break;
@@ -141,6 +152,7 @@ export async function runScenario(t: Topology, o: ScenarioOptions): Promise<Scen
     // The rolling restart, at the fleet size reached: one instance after another, SIGTERM, drain, start.
     await t.fleet.take();
     const from = Date.now();
+    restartFrom = from;
     const figures: RestartFigures[] = [];
     for (const instance of t.instances) {
       const f = await restartInstance(instance, t.run, t.env);
@@ -200,6 +212,7 @@ export async function runScenario(t: Topology, o: ScenarioOptions): Promise<Scen
       latencyP99: percentile(latencies, 99),
       connects: dashboard.connects,
       resyncs: dashboard.resyncs.length,
+      resyncsDuringRestart: dashboard.resyncs.filter((at) => at >= restartFrom).length,
       streamErrors: dashboard.streamErrors.slice(0, 10),
     },
     loadAverage: loadAverage(),

@@ -46,6 +46,8 @@ describe('[RUNNERS] a small cluster through a rolling restart', { ...(server.ski
       RUNWAY_DB_PREPARED_STATEMENTS: 'false',
       RUNWAY_EXTERNAL_URL: `http://127.0.0.1:${balancer}`,
       RUNWAY_LONG_POLLING_SECONDS: '10',
+      // Production's buffered heartbeats and runner cache (the shared test server writes each at once).
+      RUNWAY_HEARTBEAT_FLUSH_SECONDS: '5',
       // Above HAProxy's two failed checks 2 s apart (deploy/haproxy/haproxy.cfg), so no request reaches a
       // closing instance; production keeps the 10 s default.
       RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: '6',
@@ -97,8 +99,10 @@ describe('[RUNNERS] a small cluster through a rolling restart', { ...(server.ski
     expect(report.writes.acknowledged).toBeGreaterThan(20);
     expect(report.writes.lost).toEqual([]);
     expect(report.live.missed).toEqual([]);
-    // The stream resumes after a restart with Last-Event-ID and is replayed what it missed: no refetch.
-    expect({ resyncs: report.live.resyncs, covered: report.live.coveredByResync }).toEqual({ resyncs: 0, covered: 0 });
+    // The stream resumes after each restart with Last-Event-ID and is replayed what it missed: no refetch.
+    // (Before, the fleet's first polls create 300 runner managers at once, more than a stream's backlog
+    // holds: that is a resync by design.)
+    expect(report.live.resyncsDuringRestart).toBe(0);
     expect(report.live.connects).toBeGreaterThan(1);
     expect(report.live.streamErrors).toEqual([]);
   });
