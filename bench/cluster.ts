@@ -11,14 +11,15 @@
 // BENCH_CLUSTER_INSTANCES (3), BENCH_CLUSTER_BALANCERS (HAProxy processes; default one per 8,000 runners of
 // the largest step: one process holds two sockets per held poll within its 20,000 open files),
 // BENCH_CLUSTER_SECONDS (measured window per step, 60), BENCH_CLUSTER_WRITES (writes per second, 4),
-// BENCH_DIST (the artifact, default dist).
+// BENCH_CLUSTER_WARMUP (seconds the largest fleet runs before its steady-state window, 300: by then every
+// runner has been served by every instance), BENCH_DIST (the artifact, default dist).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { LocalFleet, WorkerFleet, type Fleet, type FleetRunner } from './cluster/fleet';
 import { startInstance, stopInstance, type Instance, type RunwayCommand } from './cluster/instances';
 import { startOwnPostgres, type OwnPostgres } from './cluster/postgres';
-import { startHaproxy, startPgbouncer, type Daemon } from './cluster/proxies';
+import { startHaproxy, startPgbouncer, type Proxy } from './cluster/proxies';
 import { runScenario, type ScenarioReport } from './cluster/scenario';
 import { BENCH_ROOT_PASSWORD, freePort, ROOT } from './runway-process';
 import { seedBench } from './runners-seed';
@@ -30,6 +31,7 @@ const PER_BALANCER = 8_000;
 const BALANCERS = Number(process.env.BENCH_CLUSTER_BALANCERS ?? Math.max(1, Math.ceil(Math.max(...STEPS) / PER_BALANCER)));
 const WINDOW_S = Number(process.env.BENCH_CLUSTER_SECONDS ?? 60);
 const WRITES = Number(process.env.BENCH_CLUSTER_WRITES ?? 4);
+const WARMUP_S = Number(process.env.BENCH_CLUSTER_WARMUP ?? 300);
 const DIST = path.resolve(ROOT, process.env.BENCH_DIST ?? 'dist');
 const DATABASE = 'runway_cluster';
 const SECRET = 'runway-cluster-bench-secret-0123456789abcdef0123';
@@ -85,7 +87,7 @@ async function main() {
       instances.push(await startInstance(`instance ${i + 1}`, ports[i], run, env));
       log(`instance ${i + 1} ready on ${ports[i]}`);
     }
-    const balancers: Daemon[] = [];
+    const balancers: Proxy[] = [];
     for (const port of balancerPorts) {
       const b = await startHaproxy({ port, servers: ports });
       balancers.push(b);
@@ -128,6 +130,7 @@ async function main() {
         holdSeconds: 50,
         writesPerSecond: WRITES,
         settleSeconds: 20,
+        warmupSeconds: WARMUP_S,
         log,
       },
     );
@@ -143,16 +146,20 @@ function print(r: ScenarioReport) {
   console.log(`\n${INSTANCES} instances, ${BALANCERS} HAProxy, PgBouncer, ${n(REGISTERED)} registered runners; load average ${r.loadAverage} at the end.\n`);
   console.log('| simulated runners | polls/s | failed polls | 429s | DB xact per poll | PostgreSQL CPU | list p99 ms | served |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|---|');
-  for (const s of r.steps)
+  for (const s of [...r.steps, ...(r.steady ? [r.steady] : [])])
     console.log(
       `| ${n(s.runners)} | ${s.pollsPerSecond.toFixed(0)} | ${s.failedPolls} | ${s.throttled} | ${s.transactionsPerPoll.toFixed(3)} | ${s.postgresCpuPercent?.toFixed(0) ?? 'n/a'}% | ${s.listP99} | ${s.served ? 'yes' : 'no'} |`,
     );
+  if (r.steady) console.log(`(The last row is the largest fleet again after ${WARMUP_S} s of warm-up: the steady state.)`);
   console.log(`\nLargest fleet served without an error: ${n(r.largestServed)}.`);
   if (r.restart) {
     console.log(
       `Rolling restart at ${n(r.restart.runners)} runners: ${n(r.restart.polls)} polls, ${r.restart.failedPolls} failed, ${r.restart.throttled} throttled; list p99 ${r.restart.listP99} ms, ${r.restart.listErrors} list errors.`,
     );
-    for (const i of r.restart.instances) console.log(`  ${i.name}: drained and exited in ${i.stopMs} ms (exit ${i.exitCode}), out for ${i.outMs} ms`);
+    for (const i of r.restart.instances)
+      console.log(
+        `  ${i.name}: drained and exited in ${i.stopMs} ms (exit ${i.exitCode}), out for ${i.outMs} ms; list p99 ${i.listP99} ms from its SIGTERM to 20 s after it was back`,
+      );
     if (r.restart.errorSamples.length) console.log(`  failures: ${r.restart.errorSamples.join('; ')}`);
   }
   console.log(`Writes: ${r.writes.sent} sent, ${r.writes.acknowledged} acknowledged, ${r.writes.failed} not, ${r.writes.lost.length} acknowledged and lost.`);

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalFleet, type FleetRunner } from '../../bench/cluster/fleet';
 import { startInstance, stopInstance, type Instance, type RunwayCommand } from '../../bench/cluster/instances';
-import { startHaproxy, startPgbouncer, type Daemon } from '../../bench/cluster/proxies';
+import { startHaproxy, startPgbouncer, type Proxy } from '../../bench/cluster/proxies';
 import { runScenario, type ScenarioReport } from '../../bench/cluster/scenario';
 import { seedBench } from '../../bench/runners-seed';
 import { needsServer } from '../../lib/db/test-server';
@@ -22,7 +22,7 @@ const server = needsServer('two Runway instances on one database');
 describe('[RUNNERS] a small cluster through a rolling restart', { ...(server.skip ? server : needsTools(['haproxy', 'pgbouncer'])), timeout: 300_000 }, () => {
   let database: TestDatabase;
   let db: pg.Client;
-  const daemons: Daemon[] = [];
+  const daemons: Proxy[] = [];
   const instances: Instance[] = [];
   let report: ScenarioReport;
 
