@@ -113,16 +113,21 @@ describe('[RUNNERS] long polling on the embedded database', () => {
     }
   });
 
-  it('releases every held poll at shutdown and holds no new one', async () => {
-    const [a, b] = [await runner(), await runner()];
-    const held = [hold(a), hold(b)];
+  it('answers every held poll at shutdown, spread over the given time, and holds no new one', async () => {
+    const rs = [await runner(), await runner(), await runner(), await runner()];
+    const held = rs.map((r) => hold(r).then((x) => ({ ...x, at: Date.now() })));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(heldPollCount()).toBe(2);
-    releaseHeldPolls();
+    expect(heldPollCount()).toBe(4);
+    const released = Date.now();
+    await releaseHeldPolls(600);
     const answers = await Promise.all(held);
-    expect(answers.map((x) => x.answer)).toEqual([lastUpdateValue(a), lastUpdateValue(b)]);
-    expect(answers.every((x) => x.elapsed < 1000)).toBe(true);
-    const after = await hold(a);
-    expect(after.elapsed).toBeLessThan(1000);
+    expect(answers.map((x) => x.answer)).toEqual(rs.map((r) => lastUpdateValue(r)));
+    const after = answers.map((x) => x.at - released).sort((a, b) => a - b);
+    // The first at once, the last about 450 ms later (4 over 600 ms): not all together.
+    expect(after[0]).toBeLessThan(150);
+    expect(after[3]).toBeGreaterThanOrEqual(350);
+    expect(after[3]).toBeLessThan(1_000);
+    const again = await hold(rs[0]);
+    expect(again.elapsed).toBeLessThan(1000);
   });
 });

@@ -177,10 +177,29 @@ export function heldPollCount(): number {
 }
 
 /**
- * Server shutdown: every held poll is answered now (204, unchanged value) and no new one is held, so
- * the server can close its connections without cutting runners off mid-answer.
+ * Server shutdown: no poll is held from now on, and every held poll is answered (204, unchanged value),
+ * spread evenly over `spreadMs`: their runners poll again a check_interval later, through the load balancer
+ * to the other instances, as a trickle rather than all at once (10,000 polls answered together come back as
+ * 3,000 polls a second for three seconds). Resolves once all are answered.
  */
-export function releaseHeldPolls(): void {
+export function releaseHeldPolls(spreadMs = 0): Promise<void> {
   state().stopping = true;
-  forEachWaiter(null, (w) => w.release());
+  const held: Waiter[] = [];
+  forEachWaiter(null, (w) => held.push(w));
+  if (spreadMs <= 0 || held.length < 2) {
+    for (const w of held) w.release();
+    return Promise.resolve();
+  }
+  const step = spreadMs / held.length;
+  const started = performance.now();
+  let next = 0;
+  return new Promise((resolve) => {
+    const tick = () => {
+      const due = Math.min(held.length, Math.floor((performance.now() - started) / step) + 1);
+      while (next < due) held[next++].release();
+      if (next < held.length) setTimeout(tick, Math.min(50, Math.max(1, step)));
+      else resolve();
+    };
+    tick();
+  });
 }

@@ -1,8 +1,10 @@
 // Graceful shutdown on SIGTERM or SIGINT, as GitLab's Puma does it (shutdown_blackout_seconds):
 // 1. readiness answers 503 at once, and the instance keeps serving everything for the blackout
-//    (RUNWAY_SHUTDOWN_BLACKOUT_SECONDS), so the load balancer sees it and stops sending;
-// 2. it stops accepting connections, answers held runner polls (204 with X-GitLab-Last-Update), ends event
-//    streams with a `retry` hint, and the background worker claims no more jobs;
+//    (RUNWAY_SHUTDOWN_BLACKOUT_SECONDS), so the load balancer sees it and stops sending; from half-way
+//    through, no runner poll is held and the held ones are answered (204 with X-GitLab-Last-Update) a few
+//    at a time until the blackout ends, so their runners come back to the other instances as a trickle;
+// 2. it stops accepting connections, answers what is still held, ends event streams with a `retry` hint,
+//    and the background worker claims no more jobs;
 // 3. requests being served finish, for at most RUNWAY_SHUTDOWN_TIMEOUT_SECONDS;
 // 4. the heartbeats this instance buffered are written (lib/runners/heartbeat: nothing a runner reported
 //    is lost with the process), then connections and the database are closed and the process exits 0.
@@ -53,13 +55,20 @@ export function installDrain(opts: DrainOptions): InstanceState {
     const began = performance.now();
     instance.draining = true;
     log('info', 'shutdown: draining, readiness fails', { signal, blackout_seconds: opts.blackoutSeconds });
-    if (opts.blackoutSeconds > 0) await sleep(opts.blackoutSeconds * 1000);
+    if (opts.blackoutSeconds > 0) {
+      // The first half lets the load balancer's health checks take the instance out (HAProxy's in
+      // deploy/: 2 to 4 s of the default 10); polls answered from then on are sent elsewhere.
+      const half = opts.blackoutSeconds * 500;
+      await sleep(half);
+      log('info', 'shutdown: answering held polls', { held_polls: heldPollCount(), over_s: half / 1000 });
+      await Promise.all([releaseHeldPolls(half), sleep(half)]);
+    }
 
     closing = true;
     log('info', 'shutdown: closing', { in_flight: active, held_polls: heldPollCount(), event_streams: openEventStreamCount() });
     opts.server.close();
     opts.server.closeIdleConnections();
-    releaseHeldPolls();
+    void releaseHeldPolls();
     closeEventStreams();
     const settled = Promise.all([untilIdle(), opts.stopWorker()]).then(() => true);
     const finished = await Promise.race([settled, sleep(opts.timeoutSeconds * 1000, false, { ref: false })]);

@@ -1,6 +1,6 @@
 // Graceful shutdown: on SIGTERM readiness fails at once and the instance keeps serving through the blackout
-// (RUNWAY_SHUTDOWN_BLACKOUT_SECONDS); then held runner polls are answered 204 with X-GitLab-Last-Update,
-// event streams end with a retry hint, and the process exits 0. A second signal exits at once.
+// (RUNWAY_SHUTDOWN_BLACKOUT_SECONDS); from its middle, held runner polls are answered 204 with
+// X-GitLab-Last-Update and no new one is held; then event streams end with a retry hint, and the process exits 0. A second signal exits at once.
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../support/database';
@@ -87,8 +87,14 @@ describe('[OPS] graceful drain', () => {
     const { res, at } = await held;
     expect(res.status).toBe(204);
     expect(res.headers.get('x-gitlab-last-update')).toBe(value);
-    // Answered when the blackout ended, not before (the load balancer had that long to stop sending).
-    expect(at - signalled).toBeGreaterThanOrEqual(blackout * 1000 - 200);
+    // Answered in the blackout's second half, not before (the load balancer had that long to stop sending).
+    expect(at - signalled).toBeGreaterThanOrEqual(blackout * 500 - 200);
+    expect(at - signalled).toBeLessThan(blackout * 1000 + 500);
+    // From then on a poll is not held: its runner polls again elsewhere.
+    const late = Date.now();
+    const again = await poll(value);
+    expect(again.status).toBe(204);
+    expect(Date.now() - late).toBeLessThan(1_000);
     const ended = await streamText;
     expect(ended.text.startsWith('retry: 2000\n')).toBe(true);
     expect(ended.text.endsWith('retry: 2000\n\n')).toBe(true);
@@ -101,11 +107,13 @@ describe('[OPS] graceful drain', () => {
     const phases = s.logs.filter((l) => l.includes('"msg":"shutdown')).map((l) => JSON.parse(l).msg);
     expect(phases).toEqual([
       'shutdown: draining, readiness fails',
+      'shutdown: answering held polls',
       'shutdown: closing',
       'shutdown: requests and background job finished',
       'shutdown: complete',
     ]);
-    expect(JSON.parse(s.logs.find((l) => l.includes('"shutdown: closing"'))!)).toMatchObject({ held_polls: 1, event_streams: 1 });
+    expect(JSON.parse(s.logs.find((l) => l.includes('"shutdown: answering held polls"'))!)).toMatchObject({ held_polls: 1, over_s: blackout / 2 });
+    expect(JSON.parse(s.logs.find((l) => l.includes('"shutdown: closing"'))!)).toMatchObject({ held_polls: 0, event_streams: 1 });
   }, 120_000);
 
   it('exits at once on a second signal', async () => {
