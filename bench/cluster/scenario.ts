@@ -36,6 +36,11 @@ export interface ScenarioOptions {
   writesPerSecond: number;
   /** Pause between two instances' restarts. */
   settleSeconds: number;
+  /**
+   * After the last step, how long the fleet runs before a steady-state window is measured (every runner has
+   * then been served by every instance, so their caches hold it); 0: no such window.
+   */
+  warmupSeconds?: number;
   log: (line: string) => void;
 }
 
@@ -58,10 +63,12 @@ export interface StepFigures {
 
 export interface ScenarioReport {
   steps: StepFigures[];
+  /** The last step's size again, after the warm-up. */
+  steady: StepFigures | null;
   largestServed: number;
   restart: {
     runners: number;
-    instances: RestartFigures[];
+    instances: (RestartFigures & { listP99: number })[];
     polls: number;
     failedPolls: number;
     throttled: number;
@@ -100,6 +107,48 @@ export async function runScenario(t: Topology, o: ScenarioOptions): Promise<Scen
   let started = 0;
   let restart: ScenarioReport['restart'] = null;
   let restartFrom = Infinity;
+  let steady: StepFigures | null = null;
+  const measure = async (n: number): Promise<StepFigures> => {
+    await t.fleet.take();
+    const listFrom = Date.now();
+    const x0 = await transactions(t.db, t.database);
+    const c0 = t.postgresCpuSeconds?.() ?? null;
+    const t0 = Date.now();
+    await sleep(o.windowSeconds * 1000);
+    const s = await t.fleet.take();
+    const seconds = (Date.now() - t0) / 1000;
+    const c1 = t.postgresCpuSeconds?.() ?? null;
+    // Read at once: busy backends report their counts every second, so in a steady fleet the lag at both
+    // ends of the window is the same and cancels out (waiting would count the next seconds' polls too).
+    const x1 = await transactions(t.db, t.database);
+    const list = dashboard.list.filter((l) => l.at >= listFrom && l.at < t0 + seconds * 1000);
+    const step: StepFigures = {
+      runners: n,
+      seconds,
+      polls: s.polls,
+      pollsPerSecond: s.polls / seconds,
+      failedPolls: failed(s),
+      throttled: s.throttled,
+      statuses: s.statuses,
+      errorSamples: s.errorSamples,
+      transactions: x1 - x0,
+      transactionsPerPoll: s.polls ? (x1 - x0) / s.polls : NaN,
+      postgresCpuPercent: c0 !== null && c1 !== null ? ((c1 - c0) / seconds) * 100 : null,
+      listP99: percentile(
+        list.map((l) => l.ms),
+        99,
+      ),
+      listErrors: list.filter((l) => l.status !== 200).length,
+      served: false,
+    };
+    step.served = step.failedPolls === 0 && step.listErrors === 0;
+    o.log(
+      `${n} runners: ${step.pollsPerSecond.toFixed(0)} polls/s, ${step.failedPolls} failed, ${step.throttled} throttled, ` +
+        `${step.transactionsPerPoll.toFixed(3)} xact/poll, PostgreSQL CPU ${step.postgresCpuPercent?.toFixed(0) ?? 'n/a'}%, ` +
+        `list p99 ${step.listP99} ms, load ${loadAverage()}${step.errorSamples.length ? ` (${step.errorSamples.join('; ')})` : ''}`,
+    );
+    return step;
+  };
   try {
     for (const n of o.steps) {
       if (n > o.runners.length) break;
@@ -108,57 +157,32 @@ export async function runScenario(t: Topology, o: ScenarioOptions): Promise<Scen
       started = n;
       // Settle: every new runner has polled once and is in its cycle.
       await sleep(rampMs + 6_000);
-      await t.fleet.take();
-      const listFrom = Date.now();
-      const x0 = await transactions(t.db, t.database);
-      const c0 = t.postgresCpuSeconds?.() ?? null;
-      const t0 = Date.now();
-      await sleep(o.windowSeconds * 1000);
-      const s = await t.fleet.take();
-      const seconds = (Date.now() - t0) / 1000;
-      const c1 = t.postgresCpuSeconds?.() ?? null;
-      // Read at once: busy backends report their counts every second, so in a steady fleet the lag at both
-      // ends of the window is the same and cancels out (waiting would count the next seconds' polls too).
-      const x1 = await transactions(t.db, t.database);
-      const list = dashboard.list.filter((l) => l.at >= listFrom && l.at < t0 + seconds * 1000);
-      const step: StepFigures = {
-        runners: n,
-        seconds,
-        polls: s.polls,
-        pollsPerSecond: s.polls / seconds,
-        failedPolls: failed(s),
-        throttled: s.throttled,
-        statuses: s.statuses,
-        errorSamples: s.errorSamples,
-        transactions: x1 - x0,
-        transactionsPerPoll: s.polls ? (x1 - x0) / s.polls : NaN,
-        postgresCpuPercent: c0 !== null && c1 !== null ? ((c1 - c0) / seconds) * 100 : null,
-        listP99: percentile(
-          list.map((l) => l.ms),
-          99,
-        ),
-        listErrors: list.filter((l) => l.status !== 200).length,
-        served: false,
-      };
-      step.served = step.failedPolls === 0 && step.listErrors === 0;
+      const step = await measure(n);
       steps.push(step);
-      o.log(
-        `${n} runners: ${step.pollsPerSecond.toFixed(0)} polls/s, ${step.failedPolls} failed, ${step.throttled} throttled, ` +
-          `${step.transactionsPerPoll.toFixed(3)} xact/poll, PostgreSQL CPU ${step.postgresCpuPercent?.toFixed(0) ?? 'n/a'}%, ` +
-          `list p99 ${step.listP99} ms, load ${loadAverage()}${step.errorSamples.length ? ` (${step.errorSamples.join('; ')})` : ''}`,
-      );
       if (!step.served) break;
+    }
+    if (o.warmupSeconds && steps.length && steps[steps.length - 1].served) {
+      o.log(`warming up for ${o.warmupSeconds} s`);
+      await sleep(o.warmupSeconds * 1000);
+      steady = await measure(started);
     }
     // The rolling restart, at the fleet size reached: one instance after another, SIGTERM, drain, start.
     await t.fleet.take();
     const from = Date.now();
     restartFrom = from;
-    const figures: RestartFigures[] = [];
+    const figures: (RestartFigures & { listP99: number })[] = [];
     for (const instance of t.instances) {
+      const began = Date.now();
       const f = await restartInstance(instance, t.run, t.env);
-      figures.push(f);
-      o.log(`restarted ${f.name}: stopped in ${f.stopMs} ms (exit ${f.exitCode}), out for ${f.outMs} ms`);
       await sleep(o.settleSeconds * 1000);
+      const listP99 = percentile(
+        dashboard.list.filter((l) => l.at >= began).map((l) => l.ms),
+        99,
+      );
+      figures.push({ ...f, listP99 });
+      o.log(
+        `restarted ${f.name}: stopped in ${f.stopMs} ms (exit ${f.exitCode}), out for ${f.outMs} ms, list p99 ${listP99} ms from its SIGTERM to ${o.settleSeconds} s after`,
+      );
     }
     const s = await t.fleet.take();
     const list = dashboard.list.filter((l) => l.at >= from);
@@ -202,6 +226,7 @@ export async function runScenario(t: Topology, o: ScenarioOptions): Promise<Scen
   const served = steps.filter((s) => s.served);
   return {
     steps,
+    steady,
     largestServed: served.length ? served[served.length - 1].runners : 0,
     restart,
     writes: { sent: writer.writes.length, acknowledged: acknowledged.length, failed: writer.writes.length - acknowledged.length, lost },
