@@ -48,9 +48,9 @@ describe('[RUNNERS] a small cluster through a rolling restart', { ...(server.ski
       RUNWAY_LONG_POLLING_SECONDS: '10',
       // Production's buffered heartbeats and runner cache (the shared test server writes each at once).
       RUNWAY_HEARTBEAT_FLUSH_SECONDS: '5',
-      // Above HAProxy's two failed checks 2 s apart (deploy/haproxy/haproxy.cfg), so no request reaches a
+      // Above HAProxy's three failed checks 2 s apart (deploy/haproxy/haproxy.cfg), so no request reaches a
       // closing instance; production keeps the 10 s default.
-      RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: '6',
+      RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: '8',
     });
     for (const [i, port] of ports.entries()) instances.push(await startInstance(`instance ${i + 1}`, port, run, env));
     daemons.push(await startHaproxy({ port: balancer, servers: ports }));

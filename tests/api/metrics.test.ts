@@ -134,7 +134,7 @@ describe('[OPS] Prometheus metrics', () => {
     expect(sample(text, 'gitlab_rack_attack_throttle_period_seconds', { event_name: 'throttle_unauthenticated_api' })).toBe(3600);
     const build = /^runway_build_info\{version="([^"]+)",revision="([^"]+)"\} 1$/m.exec(text);
     expect(build?.[1]).toMatch(/^\d+\.\d+\.\d+/);
-    expect(build?.[2]).toMatch(/^([0-9a-f]{7,40}|unknown)$/);
+    expect(build?.[2]).toMatch(/^([0-9a-f]{7,40}(-dirty)?|unknown)$/);
   });
 
   // promtool ships in Debian's `prometheus` package (.ci/run installs it); CI never skips this check.
