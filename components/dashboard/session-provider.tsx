@@ -5,6 +5,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { signInPath } from '@/lib/auth/callback-path';
 import { ApiError, createApiClient, type ApiClient } from '@/lib/client/api';
+import { Toaster } from '@/components/ui/toast';
 
 export interface SessionUser {
   id: number;
@@ -46,7 +47,10 @@ export function DashboardProviders({ csrfToken, user, children }: { csrfToken: s
   const value = useMemo(() => ({ api: createApiClient(csrfToken), user }), [csrfToken, user]);
   return (
     <QueryClientProvider client={queryClient}>
-      <Context.Provider value={value}>{children}</Context.Provider>
+      <Context.Provider value={value}>
+        {children}
+        <Toaster />
+      </Context.Provider>
     </QueryClientProvider>
   );
 }
