@@ -250,6 +250,7 @@ export interface MergeRequest {
   source_branch: string;
   author: UserBasic | null;
   assignees: UserBasic[];
+  reviewers: UserBasic[];
   draft: boolean;
   sha: string | null;
   merge_commit_sha: string | null;
