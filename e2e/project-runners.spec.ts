@@ -146,7 +146,7 @@ test.describe('[RUNNERS] project settings', () => {
     // for disabling, which the API refuses a non-admin ("Runner is locked").
     const locked = row(user, 'Assigned project runners', s.runners.lockedShared);
     await expect(locked.getByText('Locked', { exact: true })).toBeVisible();
-    await expect(locked.getByTitle(/Locked to this project/)).toBeVisible();
+    await expect(locked.getByTitle(/^Locked: available to its current projects only/)).toBeVisible();
     await expect(locked.getByText('docker')).toBeVisible();
     await expect(locked.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
     await expect(user.getByText(/Forbidden/)).toHaveCount(0);

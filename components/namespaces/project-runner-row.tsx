@@ -61,7 +61,7 @@ export function ProjectRunnerRow({ runner: r, href, actions }: { runner: RunnerL
             // GitLab's lock icon with its tooltip; the label keeps the meaning without hovering.
             <span
               className="inline-flex items-center gap-1 text-xs font-medium text-slate-700"
-              title="Locked to this project: it cannot be enabled for other projects"
+              title="Locked: available to its current projects only. Only administrators can change them."
             >
               <Lock aria-hidden className="size-3.5" />
               Locked

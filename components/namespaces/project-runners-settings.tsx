@@ -6,7 +6,7 @@
 // page (the runners APIs refuse them too).
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../dashboard/session-provider';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -122,27 +122,39 @@ export function canDisableHere(r: RunnerListItem, projectId: number, admin: bool
 
 const runnerName = (r: RunnerListItem) => `runner #${r.id}${r.description ? ` (${r.description})` : ''}`;
 
-/** The actions a row offers, each shown only when the API will accept it; a refusal shows under them. */
-function RowActions({
-  project,
-  list,
-  runner: r,
-  onRemove,
-}: {
+/** What every row of one list shares: the page's state lives here, above the table's cells. */
+interface RowContextValue {
   project: ProjectWithAccess;
   list: ProjectRunnerList;
-  runner: RunnerListItem;
-  onRemove: (r: RunnerListItem) => void;
-}) {
-  const { admin } = useCurrentUser();
-  const path = project.path_with_namespace;
-  const assignment = useToggleRunnerAssignment(path);
-  const pause = usePauseProjectRunner(path);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  admin: boolean;
+  busy: Set<number>;
+  refusals: Partial<Record<number, string>>;
+  assign: (r: RunnerListItem, enable: boolean) => void;
+  pause: (r: RunnerListItem) => void;
+  remove: (r: RunnerListItem) => void;
+}
+
+const RowContext = createContext<RowContextValue | null>(null);
+
+/**
+ * The table cell: a component of its own (not a closure made each render) so a re-render keeps the row's
+ * elements, and keyboard focus stays on the button that was pressed.
+ */
+function RunnerCell({ row: { original: r } }: { row: { original: RunnerListItem } }) {
+  const ctx = useContext(RowContext)!;
+  return <ProjectRunnerRow runner={r} href={projectHref(ctx.project.path_with_namespace, `runners/${r.id}`)} actions={<RowActions ctx={ctx} runner={r} />} />;
+}
+
+const COLUMNS: Columns<RunnerListItem> = [{ id: 'runner', header: 'Runner', cell: RunnerCell }];
+
+/** The actions a row offers, each shown only when the API will accept it; a refusal shows under them. */
+function RowActions({ ctx, runner: r }: { ctx: RowContextValue; runner: RunnerListItem }) {
+  const path = ctx.project.path_with_namespace;
   const can = r._runway_permissions;
   const name = runnerName(r);
-  const enable = list === 'available' && can.assign_runner;
-  const disable = list === 'assigned' && canDisableHere(r, project.id, admin);
+  const busy = ctx.busy.has(r.id);
+  const enable = ctx.list === 'available' && can.assign_runner;
+  const disable = ctx.list === 'assigned' && canDisableHere(r, ctx.project.id, ctx.admin);
   const items: ReactNode[] = [];
   if (enable || disable) {
     items.push(
@@ -150,20 +162,11 @@ function RowActions({
         key="assign"
         variant={enable ? 'secondary' : 'dangerGhost'}
         size="sm"
-        disabled={assignment.isPending}
+        disabled={busy}
         aria-label={`${enable ? 'Enable' : 'Disable'} ${name} for this project`}
-        onClick={() => {
-          setRefusal(null);
-          assignment.mutate(
-            { runnerId: r.id, enable },
-            {
-              onSuccess: () => toast.success(`Runner #${r.id} was ${enable ? 'enabled' : 'disabled'} for this project.`),
-              onError: (e) => setRefusal(errorText(e, enable ? 'Failed to assign runner to project.' : 'Failed to unassign runner from project.')),
-            },
-          );
-        }}
+        onClick={() => ctx.assign(r, enable)}
       >
-        {assignment.isPending ? 'Saving…' : enable ? 'Enable for this project' : 'Disable for this project'}
+        {enable ? 'Enable for this project' : 'Disable for this project'}
       </Button>,
     );
   }
@@ -181,19 +184,10 @@ function RowActions({
         key="pause"
         variant="secondary"
         size="sm"
-        disabled={pause.isPending}
+        disabled={busy}
         aria-label={`${r.paused ? 'Resume' : 'Pause'} ${name}`}
         title={r.paused ? 'Resume accepting jobs' : 'Stop accepting jobs'}
-        onClick={() => {
-          setRefusal(null);
-          pause.mutate(
-            { runnerId: r.id, paused: !r.paused },
-            {
-              onSuccess: () => toast.success(`Runner #${r.id} ${r.paused ? 'resumed' : 'paused'}.`),
-              onError: (e) => setRefusal(errorText(e, r.paused ? 'Failed to resume runner.' : 'Failed to pause runner.')),
-            },
-          );
-        }}
+        onClick={() => ctx.pause(r)}
       >
         {r.paused ? 'Resume' : 'Pause'}
       </Button>,
@@ -201,12 +195,13 @@ function RowActions({
   }
   if (can.delete_runner) {
     items.push(
-      <Button key="remove" variant="dangerGhost" size="sm" aria-label={`Remove ${name}`} onClick={() => onRemove(r)}>
+      <Button key="remove" variant="dangerGhost" size="sm" aria-label={`Remove ${name}`} onClick={() => ctx.remove(r)}>
         Remove runner
       </Button>,
     );
   }
-  if (!items.length) return null;
+  const refusal = ctx.refusals[r.id];
+  if (!items.length && !refusal) return null;
   return (
     <>
       <div className="flex flex-wrap gap-2 sm:justify-end">{items}</div>
@@ -219,35 +214,64 @@ function RowActions({
   );
 }
 
-/** One list of runners, a full row each. */
+/** One list of runners, a full row each, with the writes its rows offer. */
 function RunnerList(props: { project: ProjectWithAccess; list: ProjectRunnerList; title: string; empty: string }) {
   const { project, list } = props;
+  const { admin } = useCurrentUser();
   const path = project.path_with_namespace;
   const pageKey = `${list}_page`;
   const { params, update } = useUrlState();
   const page = pageParam(params, pageKey);
   const query = useProjectRunners(path, list, page);
-  const remove = useDeleteProjectRunner(path);
+  const assignment = useToggleRunnerAssignment(path);
+  const pausing = usePauseProjectRunner(path);
+  const removal = useDeleteProjectRunner(path);
   const [removing, setRemoving] = useState<RunnerListItem | null>(null);
+  const [busy, setBusy] = useState<Set<number>>(() => new Set());
+  const [refusals, setRefusals] = useState<Partial<Record<number, string>>>({});
 
-  const columns: Columns<RunnerListItem> = [
-    {
-      id: 'runner',
-      header: () => <span className="sr-only">Runner</span>,
-      cell: ({ row: { original: r } }) => (
-        <ProjectRunnerRow
-          runner={r}
-          href={projectHref(path, `runners/${r.id}`)}
-          actions={<RowActions project={project} list={list} runner={r} onRemove={setRemoving} />}
-        />
+  /** Runs one row's write: busy meanwhile, a toast when done, GitLab's failure wording on the row if refused. */
+  function run(r: RunnerListItem, write: () => Promise<unknown>, done: string, failed: string) {
+    setRefusals(({ [r.id]: _dropped, ...rest }) => rest);
+    setBusy((b) => new Set(b).add(r.id));
+    write()
+      .then(() => toast.success(done))
+      .catch((e: unknown) => setRefusals((all) => ({ ...all, [r.id]: errorText(e, failed) })))
+      .finally(() =>
+        setBusy((b) => {
+          const next = new Set(b);
+          next.delete(r.id);
+          return next;
+        }),
+      );
+  }
+  const ctx: RowContextValue = {
+    project,
+    list,
+    admin,
+    busy,
+    refusals,
+    assign: (r, enable) =>
+      run(
+        r,
+        () => assignment.mutateAsync({ runnerId: r.id, enable }),
+        `Runner #${r.id} was ${enable ? 'enabled' : 'disabled'} for this project.`,
+        enable ? 'Failed to assign runner to project.' : 'Failed to unassign runner from project.',
       ),
-    },
-  ];
+    pause: (r) =>
+      run(
+        r,
+        () => pausing.mutateAsync({ runnerId: r.id, paused: !r.paused }),
+        `Runner #${r.id} ${r.paused ? 'resumed' : 'paused'}.`,
+        r.paused ? 'Failed to resume runner.' : 'Failed to pause runner.',
+      ),
+    remove: setRemoving,
+  };
   return (
-    <>
+    <RowContext.Provider value={ctx}>
       <DataTable
         label={props.title}
-        columns={columns}
+        columns={COLUMNS}
         data={query.data?.items}
         getRowId={(r) => String(r.id)}
         pagination={{ page, perPage: RUNNERS_PER_PAGE, totalPages: query.data?.totalPages, total: query.data?.total, hasNext: !!query.data?.nextPage }}
@@ -263,7 +287,7 @@ function RunnerList(props: { project: ProjectWithAccess; list: ProjectRunnerList
         title={removing ? `Delete runner #${removing.id}?` : ''}
         confirmLabel="Delete runner"
         pendingLabel="Deleting…"
-        mutation={remove}
+        mutation={removal}
         onClose={() => setRemoving(null)}
         onDone={() => {
           if (removing) toast.success(`Runner #${removing.id} deleted.`);
@@ -275,7 +299,7 @@ function RunnerList(props: { project: ProjectWithAccess; list: ProjectRunnerList
           is enabled in. This cannot be undone.
         </p>
       </ConfirmDialog>
-    </>
+    </RowContext.Provider>
   );
 }
 
