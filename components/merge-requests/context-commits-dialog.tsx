@@ -182,7 +182,7 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
                 <span className="text-xs font-medium text-slate-700">{key === 'since' ? 'Committed after' : 'Committed before'}</span>
                 <input
                   type="date"
-                  className={inputClass}
+                  className={inverted ? inputClass.replace('ring-slate-300', 'ring-red-600') : inputClass}
                   value={filters[key]}
                   aria-invalid={inverted || undefined}
                   aria-describedby={inverted ? `${ids}-dates` : undefined}

@@ -88,7 +88,7 @@ export function MergeRequestPage({ fullPath, iid, tab }: { fullPath: string; iid
 const STATE_ICONS = { opened: GitPullRequest, locked: GitPullRequest, merged: GitMerge, closed: GitPullRequestClosed } as const;
 
 function Branch({ name }: { name: string }) {
-  return <code className="break-all rounded bg-indigo-50 px-1 py-0.5 text-xs text-indigo-800">{name}</code>;
+  return <code className="break-words rounded bg-indigo-50 px-1 py-0.5 text-xs text-indigo-800">{name}</code>;
 }
 
 function Header({ mr: m }: { mr: MergeRequest }) {
