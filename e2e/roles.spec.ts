@@ -94,6 +94,8 @@ test.describe('[RUNNERS] roles', () => {
           await expect(
             user.getByRole('table', { name: 'Assigned project runners', exact: true }).getByRole('link', { name: new RegExp(`^#${projectRunner.id}\\b`) }),
           ).toBeVisible({ timeout: 30_000 });
+          // The instance runner switch lives in the Instance tab, as in GitLab.
+          await user.getByRole('tab', { name: /^Instance/ }).click();
           await expect(user.getByRole('switch', { name: 'Turn on instance runners for this project' })).toBeVisible();
         } else {
           // GitLab's CI/CD settings need Maintainer: everyone else is answered not found.
