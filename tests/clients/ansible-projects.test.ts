@@ -2,51 +2,15 @@
 // an admin does every day (issue 24): apply twice (the second run changes nothing), change twice, remove
 // twice. The module compares each attribute it reads with the wanted one, so any reported setting Runway
 // did not store as written would make every run "changed" (or fail, as it did on lfs_enabled).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, baseUrl, uniq } from '../support/api';
+import { hasAnsible, playTask } from '../support/ansible';
 import { createGroup } from '../support/namespaces';
 import { createUser } from '../support/users';
 
-const PLAYBOOK = '/usr/bin/ansible-playbook';
-const work = mkdtempSync(path.join(os.tmpdir(), 'runway-ansible-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const play = (args: Record<string, unknown>) => playTask('community.general.gitlab_project', args);
 
-/** Runs one gitlab_project task with these module arguments; returns the play's changed count and the task result. */
-async function play(args: Record<string, unknown>): Promise<{ changed: number; failed: number; result: any }> {
-  const file = path.join(work, `${uniq('play')}.json`);
-  // A playbook is YAML, and JSON is YAML: no YAML writer needed.
-  const playbook = [{ hosts: 'localhost', gather_facts: false, tasks: [{ name: 'project', 'community.general.gitlab_project': args }] }];
-  writeFileSync(file, JSON.stringify(playbook));
-  // Asynchronous, so the test's own keep-alive connections to Runway are not left stale meanwhile.
-  const child = spawn(PLAYBOOK, ['-i', 'localhost,', '-c', 'local', file], {
-    env: {
-      ...process.env,
-      ANSIBLE_STDOUT_CALLBACK: 'json',
-      ANSIBLE_HOME: path.join(work, 'home'),
-      ANSIBLE_LOCAL_TEMP: path.join(work, 'tmp'),
-      ANSIBLE_PYTHON_INTERPRETER: '/usr/bin/python3',
-      ANSIBLE_NOCOLOR: '1',
-      // Loopback only: no proxy between the module and Runway.
-      NO_PROXY: '*',
-      no_proxy: '*',
-    },
-    timeout: 120_000,
-  });
-  let stdout = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.resume();
-  await new Promise((resolve) => child.on('close', resolve));
-  const run = { stdout };
-  const out = JSON.parse(run.stdout.slice(run.stdout.indexOf('{')));
-  const stats = out.stats.localhost;
-  return { changed: stats.changed, failed: stats.failures, result: out.plays[0].tasks[0].hosts.localhost };
-}
-
-describe.skipIf(!existsSync(PLAYBOOK))('[IAC] ansible community.general.gitlab_project against Runway', () => {
+describe.skipIf(!hasAnsible)('[IAC] ansible community.general.gitlab_project against Runway', () => {
   it('apply, apply again (no change); change, change again (no change); remove, remove again (no change)', { timeout: 600_000 }, async () => {
     const user = await createUser();
     const group = await createGroup(user.token, { visibility: 'internal' });
