@@ -7,9 +7,9 @@ import { containsNul, mergeParams, parseBody, parseQuery, type Params } from './
 import { keysetPage, pageRequest, paginate, type KeysetRequest, type PageRequest, type PageResult } from './pagination';
 import { parseParams, type Parsed, type Rules } from './params';
 import { json } from './response';
-import { logError } from '../server/log';
+import { logError } from '../log/log';
 import { limitApiRequest } from '../rate-limits/service';
-import { redactPath } from '../server/redact';
+import { redactPath } from '../log/redact';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { recordUser } from '../observability/request-context';
 

@@ -1,7 +1,7 @@
 // The worker loop started with the server: poll the queue, run one job at a time per instance, and
 // record the outcome. Handlers are looked up by job kind.
 import { claimJob, failJob, finishJob, setWakeHook, type ClaimedJob } from './queue';
-import { log, logError } from '../server/log';
+import { log, logError } from '../log/log';
 import { handlers, periodicTasks } from './handlers';
 import { metrics } from '../metrics/registry';
 

@@ -1,7 +1,7 @@
 // GET /-/metrics (GitLab's path): Prometheus's text format, for addresses on the monitoring allowlist.
 // Served by the custom server beside Next.js, so a scrape never waits behind page rendering.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { logError } from '../server/log';
+import { logError } from '../log/log';
 import { refreshGauges } from './collect';
 import { monitoringClientAllowed, refusedMethod, refuseMonitoringClient } from './monitoring';
 import { metrics } from './registry';

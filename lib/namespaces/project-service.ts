@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import type { Actor } from '../auth/authenticate';
 import { forbidden, notFound, validationError } from '../api/errors';
 import { db } from '../db/client';
-import { logError } from '../server/log';
+import { logError } from '../log/log';
 import { mirrorPath } from '../repositories/import';
 import { canChangeProjectVisibility, canRemoveProject, canRenameProject, canUpdateProject, type VisibilityName } from './policy';
 import { lockProjects, purgeLockedProjects } from './project-purge';

@@ -12,7 +12,7 @@
 import type { Actor } from '../auth/authenticate';
 import { subscribe } from '../notifications/hub';
 import type { SseSink } from '../api/sse';
-import { logError } from '../server/log';
+import { logError } from '../log/log';
 import { eventLogBounds, eventsAfter, parseEventNotification, RUNNER_EVENTS_CHANNEL, type LoggedRunnerEvent } from './event-log';
 import { findRunner } from './queries';
 import { canReadDeletedRunner, canReadRunner } from './policy';
