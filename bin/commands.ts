@@ -195,7 +195,7 @@ export const commands: Record<string, Command> = {
     usage: '',
     async run(argv) {
       parseFlags(argv, {});
-      const { versionText } = await import('../lib/meta/build-info');
+      const { versionText } = await import('../lib/config/build-info');
       console.log(versionText());
       return 0;
     },
