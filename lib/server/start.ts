@@ -26,7 +26,7 @@ import { announceStart } from './announce';
 import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
 import { closeHub } from '../notifications/hub';
 import { observeRequest } from '../metrics/http';
-import { METRICS_PATH, serveMetrics } from '../metrics/endpoint';
+import { METRICS_PATH, serveMetrics } from '../health/metrics-endpoint';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
