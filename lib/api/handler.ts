@@ -1,7 +1,7 @@
 // The one path of every /api/v4 request: authenticate, check scopes, parse parameters, run the domain
 // call, and turn the result (or an ApiError) into GitLab's JSON. Route files only declare endpoints.
 import { acceptedScopes, registeredScopes } from '../auth/scopes';
-import { applySudo, authenticate, requireScope, type Actor } from '../auth/authenticate';
+import { applySudo, authenticate, requireScope, type Actor } from './authenticate';
 import { ApiError, badRequest, routeNotFound, serviceUnavailable, unauthorized } from './errors';
 import { containsNul, mergeParams, parseBody, parseQuery, type Params } from './input';
 import { keysetPage, pageRequest, paginate, type KeysetRequest, type PageRequest, type PageResult } from './pagination';

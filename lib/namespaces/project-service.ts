@@ -1,6 +1,6 @@
 // Project settings and deletion (PUT and DELETE /projects/:id), each one transaction.
 import { rm } from 'node:fs/promises';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { forbidden, notFound, validationError } from '../api/errors';
 import { db } from '../db/client';
 import { logError } from '../log/log';

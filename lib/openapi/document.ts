@@ -253,7 +253,7 @@ const STREAM_SCHEMAS = {
 };
 
 /**
- * The credentials lib/auth/authenticate.ts and the agent API accept. A personal access token in one of four
+ * The credentials lib/api/authenticate.ts and the agent API accept. A personal access token in one of four
  * places; `Sudo` (header or `sudo` parameter) on top of an admin's token with the `sudo` scope; the
  * dashboard's session cookie; a runner's token in RUNNER-TOKEN or the `token` parameter. GitLab's JOB-TOKEN
  * is not accepted: Runway runs no CI jobs.

@@ -1,7 +1,7 @@
 // Runner writes: update, delete, enable in a project (assign), disable in a project (unassign). Each is
 // one transaction that locks the runner row first, so concurrent link changes of one runner serialise
 // and the "project runner keeps at least one project" invariant is re-checked under the lock.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { apiError, forbidden, notFound, validationError } from '../api/errors';
 import { db, type Prisma } from '../db/client';
 import { canAssignRunner, canDeleteRunner, canUnassignRunner, ownerProjectId, runnerProjectCount } from './policy';

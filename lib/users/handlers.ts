@@ -3,7 +3,7 @@ import { created, json, noContent } from '../api/response';
 import { forbidden, notFound, routeNotFound } from '../api/errors';
 import { paginated, type RequestContext } from '../api/handler';
 import { parseParams } from '../api/params';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { membershipEntity, userBasic, userDetails, userDetailsWithAdmin, userPublic, userWithAdmin } from './entity';
 import { checkCanBlock, isAdmin, requireAdmin, seesAdminFields } from './policy';
 import {

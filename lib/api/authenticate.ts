@@ -5,11 +5,11 @@ import { queryRows } from '../db/query';
 import { sql } from '../db/sql';
 import { isRowId } from '../db/ids';
 import type { User } from '../db/generated/client';
-import { ApiError, forbidden, unauthorized } from '../api/errors';
-import type { Actor } from './actor';
-import { findActiveSessionUser, findUserByLogin, isSessionId, sessionDigest, touchSession } from './lookups';
-import { digest } from './secrets';
-import { csrfTokenValid, readSession } from './session';
+import { ApiError, forbidden, unauthorized } from './errors';
+import type { Actor } from '../auth/actor';
+import { findActiveSessionUser, findUserByLogin, isSessionId, sessionDigest, touchSession } from '../auth/lookups';
+import { digest } from '../auth/secrets';
+import { csrfTokenValid, readSession } from '../auth/session';
 
 export type { Actor };
 
