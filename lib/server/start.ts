@@ -50,7 +50,7 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
   process.env.NEXTAUTH_URL ??= externalUrl();
   const { database, boot } = await prepareDatabase({ demo: env.RUNWAY_DEMO });
   await database.advertise(); // from here on, `runway` commands work through this process's database
-  const stopWorker = (await import('../background/worker')).startBackgroundWorker(); // repository imports and other queued jobs
+  const stopWorker = (await import('../worker/worker')).startBackgroundWorker(); // repository imports and other queued jobs
 
   const app = next({ dev: opts.dev, dir: projectRoot(), hostname: env.HOST, port: env.PORT });
   await app.prepare();
