@@ -21,7 +21,7 @@ import { paginate } from '../api/pagination';
 import { createUserByAdmin, deleteUserByAdmin, setUserState, unlockUserByAdmin, updateUserByAdmin } from './service';
 import { auditIp } from '../audit/service';
 import { isRowId } from '../db/ids';
-import { checkUnmodifiedSince } from '../runners/service';
+import { checkUnmodifiedSince } from '../api/preconditions';
 import { pageOfProjects, projectFilters } from '../namespaces/handlers';
 import type { listProjectsParams } from '../namespaces/schema';
 import type { User } from '../db/generated/client';
