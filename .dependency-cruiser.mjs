@@ -42,6 +42,13 @@ const phase2Rules = phase2From.map((from) => ({
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
+    {
+      name: 'lib-folder-in-a-layer',
+      comment: 'Every lib/ folder has a layer: a new folder is added to scripts/layers/layers.mjs.',
+      severity: 'error',
+      from: { path: '^lib/', pathNot: folders(LAYERS.flatMap((l) => l.folders)) },
+      to: {},
+    },
     ...layerRules,
     {
       name: 'lib-below-the-app',

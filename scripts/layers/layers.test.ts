@@ -46,7 +46,11 @@ describe('layer rules', () => {
     expect(named('no-folder-cycles').sort()).toEqual(['lib/audit -> lib/tokens', 'lib/tokens -> lib/audit']);
   });
 
+  it('reports a lib/ folder that has no layer', () => {
+    expect(named('lib-folder-in-a-layer')).toEqual(['lib/unlisted/thing.ts -> lib/audit/y.ts']);
+  });
+
   it('finds nothing else in the fixture', () => {
-    expect(found).toHaveLength(5);
+    expect(found).toHaveLength(6);
   });
 });
