@@ -111,7 +111,8 @@ function main() {
   }
   const exists = (p) => existsSync(path.join(ROOT, p)) || movedHere.has(p) || [...movedHere.values()].includes(p);
   let changed = 0;
-  for (const file of sourceFiles()) {
+  // This folder's own tests and fixtures name old paths on purpose.
+  for (const file of sourceFiles().filter((f) => !f.startsWith('scripts/layers/'))) {
     const text = readFileSync(path.join(ROOT, file), 'utf8');
     const next = rewriteSource(text, movedHere.get(file) ?? file, file, moves, exists);
     if (next === text) continue;
