@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { signInPath } from '@/lib/auth/callback-path';
-import { dashboardSession } from '@/lib/auth/next-auth';
+import { dashboardSession } from '@/lib/sessions/next-auth';
 import { REQUESTED_PATH_HEADER } from '@/lib/auth/requested-path';
 import { firstPage } from '@/components/dashboard/navigation';
 import { DashboardProviders } from '@/components/dashboard/session-provider';
