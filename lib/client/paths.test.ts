@@ -46,6 +46,13 @@ describe('parseProjectPage', () => {
     expect(parseProjectPage(['merge_requests', '12', 'commits'])).toEqual({ kind: 'merge_request', iid: 12, tab: 'commits' });
     expect(parseProjectPage(['commit', 'ABCDEF12'])).toEqual({ kind: 'commit', sha: 'abcdef12' });
   });
+  it('names the commits of a ref (slashes included) and the branches', () => {
+    expect(parseProjectPage(['commits'])).toEqual({ kind: 'commits', ref: null });
+    expect(parseProjectPage(['commits', 'main'])).toEqual({ kind: 'commits', ref: 'main' });
+    expect(parseProjectPage(['commits', 'feature', 'login', 'v2'])).toEqual({ kind: 'commits', ref: 'feature/login/v2' });
+    expect(parseProjectPage(['branches'])).toEqual({ kind: 'branches' });
+    expect(parseProjectPage(['branches', 'all'])).toEqual({ kind: 'branches' });
+  });
   it('refuses what it does not serve', () => {
     for (const page of [
       [],
@@ -56,7 +63,8 @@ describe('parseProjectPage', () => {
       ['merge_requests', '1', 'commits', 'x'],
       ['commit', 'xyz'],
       ['commit'],
-      ['branches'],
+      ['branches', 'stale', 'x'],
+      ['branches', 'main'],
     ]) {
       expect(parseProjectPage(page)).toBeNull();
     }
