@@ -4,6 +4,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
 import { DashboardList, type DashboardListProps } from '../namespaces/dashboard-list';
+import { adminCrumbs } from '../ui/breadcrumbs';
 import { NameCell } from '../namespaces/name-cell';
 import { useGroupList, useProjectList } from '../namespaces/use-namespaces';
 import { formatDate } from '../tokens/format';
@@ -117,6 +118,7 @@ function AdminNamespaceList<T extends { id: number }>({ kind, title, useList, to
     <>
       <DashboardList
         title={title}
+        crumbs={adminCrumbs([{ label: title }])}
         description={`Every ${NOUN[kind]} on this instance.`}
         noun={kind}
         none={`${title} created on this instance show up here.`}

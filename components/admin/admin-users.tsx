@@ -6,6 +6,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { DashboardList } from '../namespaces/dashboard-list';
+import { adminCrumbs } from '../ui/breadcrumbs';
 import { formatDate } from '../tokens/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -84,6 +85,7 @@ export function AdminUsers() {
       {act.error && <InlineError>{act.error.message}</InlineError>}
       <DashboardList
         title="Users"
+        crumbs={adminCrumbs([{ label: 'Users' }])}
         description="Every user on this instance."
         noun="users"
         none="Users you create show up here."

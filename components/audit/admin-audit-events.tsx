@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../ui/button';
 import { inputClass } from '../ui/input';
+import { adminCrumbs, Breadcrumbs } from '../ui/breadcrumbs';
 import { PageHeader } from '../ui/page-header';
 import { ErrorState } from '../ui/states';
 import { pageParam, textParam, useUrlState } from '@/lib/client/url-state';
@@ -60,6 +61,7 @@ export function AdminAuditEvents() {
   const d = events.data;
   return (
     <div className="flex flex-col gap-6">
+      <Breadcrumbs items={adminCrumbs([{ label: 'Audit events' }])} />
       <PageHeader title="Audit events" description="Changes to runners and registration tokens: who made them, from where and when." />
       <form onSubmit={apply} aria-label="Filter audit events" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -109,6 +111,7 @@ export function AdminAuditEvents() {
         </div>
       </form>
       <AuditEventsTable
+        cards
         label="Audit events"
         withTarget
         data={d?.items}

@@ -3,6 +3,7 @@
 // (a web component). Loaded only on this page; "Try it" calls the API with the signed-in session.
 import { createElement, useEffect, useState } from 'react';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { PageHeader } from '@/components/ui/page-header';
 
 const SPEC_URL = '/api/v4/openapi.json';
@@ -24,6 +25,7 @@ export function ApiReference() {
 
   return (
     <div className="flex flex-col gap-4">
+      <Breadcrumbs items={[{ label: 'Help' }, { label: 'API reference' }]} />
       <PageHeader
         title="API reference"
         description={

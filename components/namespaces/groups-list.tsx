@@ -25,6 +25,7 @@ export function GroupsList() {
   return (
     <DashboardList
       title="Groups"
+      crumbs={[{ label: 'Your work' }, { label: 'Groups' }]}
       description={admin ? 'Every group on this instance (you are an administrator).' : 'Groups you are a member of, directly or through a parent group.'}
       noun="groups"
       none="Groups you create or are added to show up here."

@@ -1,7 +1,9 @@
 'use client';
 // A project's page (/<full_path>): what it is, and the ways into it. CI/CD settings (where its runners are
 // managed) are offered to Maintainers and up, and administrators, as GitLab's sidebar does.
+import { GitBranch, GitCommitHorizontal, GitMerge, Settings } from 'lucide-react';
 import { useCurrentUser } from '../dashboard/session-provider';
+import { commitsHref } from '../repository/commits-page';
 import { formatDate } from '../tokens/format';
 import { effectiveLevel, MAINTAINER, roleName } from '@/lib/client/access-levels';
 import { projectHref } from '@/lib/client/paths';
@@ -20,19 +22,26 @@ function Overview({ p }: { p: ProjectWithAccess }) {
   const level = effectiveLevel(p.permissions);
   const path = p.path_with_namespace;
   const links: LinkCard[] = [
-    { href: projectHref(path, 'merge_requests'), label: 'Merge requests', hint: 'Open, merged and closed merge requests, with their context commits.' },
     {
-      href: projectHref(path, p.default_branch ? `commits/${p.default_branch}` : 'commits'),
+      href: projectHref(path, 'merge_requests'),
+      label: 'Merge requests',
+      hint: 'Open, merged and closed merge requests, with their context commits.',
+      icon: GitMerge,
+    },
+    {
+      href: p.default_branch ? commitsHref(path, p.default_branch) : projectHref(path, 'commits'),
       label: 'Commits',
       hint: `The history of ${p.default_branch ?? 'the default branch'}.`,
+      icon: GitCommitHorizontal,
     },
-    { href: projectHref(path, 'branches'), label: 'Branches', hint: 'Every branch of the repository.' },
+    { href: projectHref(path, 'branches'), label: 'Branches', hint: 'Every branch of the repository, with its last commit.', icon: GitBranch },
   ];
   if (admin || level >= MAINTAINER) {
     links.push({
       href: projectHref(path, 'settings/ci_cd'),
       label: 'CI/CD settings',
       hint: 'Runners available to this project: project, group and instance runners.',
+      icon: Settings,
     });
   }
   return (

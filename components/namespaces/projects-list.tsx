@@ -29,6 +29,7 @@ export function ProjectsList() {
   return (
     <DashboardList
       title="Projects"
+      crumbs={[{ label: 'Your work' }, { label: 'Projects' }]}
       description={admin ? 'Every project on this instance (you are an administrator).' : 'Projects you are a member of, directly or through a group.'}
       noun="projects"
       none="Projects you create or are added to show up here."

@@ -3,6 +3,7 @@
 // account, the current one marked, the others revocable after confirmation.
 import { useState } from 'react';
 import { Button } from '../ui/button';
+import { Breadcrumbs } from '../ui/breadcrumbs';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { formatDateTime } from '../tokens/format';
 import type { UserSession } from '@/lib/client/types';
@@ -48,6 +49,7 @@ export function ActiveSessions() {
 
   return (
     <div className="flex flex-col gap-6">
+      <Breadcrumbs items={[{ label: 'User settings' }, { label: 'Active sessions' }]} />
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Active sessions</h1>
         <p className="mt-1 max-w-2xl text-sm text-slate-500">

@@ -69,6 +69,7 @@ export function TokensTable(props: {
   return (
     <DataTable
       label="Personal access tokens"
+      cards
       columns={columns}
       data={data?.items}
       getRowId={(t) => String(t.id)}
