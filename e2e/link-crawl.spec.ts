@@ -6,7 +6,7 @@ import { buildSampleRepo, removeRepo } from '../tests/fixtures/git-repos';
 import { csrfToken, jsonOf, signIn, uniq } from './support/session';
 
 const PASSWORD = 'link-crawl-e2e-password-1';
-const MAX_PAGES = 90;
+const MAX_PAGES = 70;
 
 async function seed(page: Page, dir: string) {
   await signIn(page);
@@ -72,8 +72,10 @@ async function crawl(page: Page, starts: string[]) {
       broken.push(`${url} -> HTTP ${status}${from}`);
       continue;
     }
-    // Client pages settle (data loads, not-found boundaries render) before their links are read.
-    await page.waitForLoadState('networkidle');
+    // Client pages settle (data loads, not-found boundaries render) before their links are read. Not
+    // "networkidle": the runner pages hold an event stream open.
+    await page.waitForTimeout(250);
+    await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0, { timeout: 20_000 });
     if (await page.getByRole('heading', { name: 'Page not found' }).count()) broken.push(`${url} -> Page not found${from}`);
     if (await page.getByText('Something went wrong').count()) broken.push(`${url} -> error page${from}`);
     for (const link of await linksOn(page)) {

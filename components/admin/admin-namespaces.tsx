@@ -1,6 +1,7 @@
 'use client';
 // /admin/groups and /admin/projects: every group or project, each linking to its page, and "Delete" after
 // GitLab's typed confirmation (the full path, exactly).
+import { FolderGit2, Users } from 'lucide-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
 import { DashboardList, type DashboardListProps } from '../namespaces/dashboard-list';
@@ -118,6 +119,7 @@ function AdminNamespaceList<T extends { id: number }>({ kind, title, useList, to
     <>
       <DashboardList
         title={title}
+        icon={kind === 'groups' ? Users : FolderGit2}
         crumbs={adminCrumbs([{ label: title }])}
         description={`Every ${NOUN[kind]} on this instance.`}
         noun={kind}

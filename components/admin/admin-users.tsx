@@ -2,6 +2,7 @@
 // /admin/users: every user with GitLab's state badges, and the admin's actions per row: block or unblock,
 // unlock (a sign-in lock), make or remove admin, delete (after a confirmation; a refusal such as "sole
 // owner" offers GitLab's "Delete user and contributions", i.e. hard_delete).
+import { UserRound } from 'lucide-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
@@ -85,6 +86,7 @@ export function AdminUsers() {
       {act.error && <InlineError>{act.error.message}</InlineError>}
       <DashboardList
         title="Users"
+        icon={UserRound}
         crumbs={adminCrumbs([{ label: 'Users' }])}
         description="Every user on this instance."
         noun="users"

@@ -1,6 +1,7 @@
 'use client';
 // /admin/audit_logs: the instance's audit events (GET /audit_events), newest first, with GitLab's filters
 // (entity type and id, a date range) kept in the URL, so a filtered view can be shared and Back undoes it.
+import { ScrollText, SearchX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../ui/button';
 import { inputClass } from '../ui/input';
@@ -131,8 +132,12 @@ export function AdminAuditEvents() {
         errorState={filtered ? <ErrorState title="Could not load audit events with these filters" error={events.error} /> : undefined}
         empty={
           filtered
-            ? { title: 'No audit events match these filters', description: 'Change the entity or widen the date range, or clear the filters.' }
-            : { title: 'No audit events yet', description: 'Creating, registering, editing, pausing or deleting a runner records an event here.' }
+            ? { title: 'No audit events match these filters', description: 'Change the entity or widen the date range, or clear the filters.', icon: SearchX }
+            : {
+                title: 'No audit events yet',
+                description: 'Creating, registering, editing, pausing or deleting a runner records an event here.',
+                icon: ScrollText,
+              }
         }
       />
     </div>

@@ -5,6 +5,7 @@
 import { Menu, X } from 'lucide-react';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { SideNav } from './side-nav';
 
 export function MobileNav({ admin }: { admin: boolean }) {
@@ -66,32 +67,35 @@ export function MobileNav({ admin }: { admin: boolean }) {
       >
         <Menu aria-hidden className="size-5" />
       </button>
-      {open && (
-        <div className="fixed inset-0 z-40 md:hidden" onKeyDown={onKeyDown}>
-          <div aria-hidden className="absolute inset-0 bg-slate-900/40" onClick={close} />
-          <div
-            ref={panel}
-            id="mobile-menu"
-            role="dialog"
-            aria-modal="true"
-            aria-label="Menu"
-            className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl"
-          >
-            <div className="flex items-center justify-between">
-              <span className="text-sm font-semibold text-slate-900">Menu</span>
-              <button
-                type="button"
-                aria-label="Close menu"
-                onClick={close}
-                className="grid size-9 place-items-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-              >
-                <X aria-hidden className="size-5" />
-              </button>
+      {/* In <body>: the top bar's backdrop blur would otherwise be the fixed overlay's containing block. */}
+      {open &&
+        createPortal(
+          <div className="fixed inset-0 z-40 md:hidden" onKeyDown={onKeyDown}>
+            <div aria-hidden className="absolute inset-0 bg-slate-900/40" onClick={close} />
+            <div
+              ref={panel}
+              id="mobile-menu"
+              role="dialog"
+              aria-modal="true"
+              aria-label="Menu"
+              className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl"
+            >
+              <div className="flex items-center justify-between">
+                <span className="text-sm font-semibold text-slate-900">Menu</span>
+                <button
+                  type="button"
+                  aria-label="Close menu"
+                  onClick={close}
+                  className="grid size-9 place-items-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
+                  <X aria-hidden className="size-5" />
+                </button>
+              </div>
+              <SideNav admin={admin} />
             </div>
-            <SideNav admin={admin} />
-          </div>
-        </div>
-      )}
+          </div>,
+          document.body,
+        )}
     </>
   );
 }

@@ -3,6 +3,7 @@
 // rows, with search and page in the URL (useListSearch) and the list's own empty, filtered-empty,
 // loading and error states.
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Page } from '@/lib/client/api';
 import { Breadcrumbs, type Crumb } from '../ui/breadcrumbs';
@@ -27,9 +28,11 @@ export interface DashboardListProps<T extends { id: number }> {
   useList: (filters: { search?: string; page: number }) => UseQueryResult<Page<T>>;
   /** The trail above the title (Your work / Projects, Admin area / Users). */
   crumbs?: Crumb[];
+  /** The empty list's illustration. */
+  icon?: LucideIcon;
 }
 
-export function DashboardList<T extends { id: number }>({ title, description, noun, none, columns, actions, useList, crumbs }: DashboardListProps<T>) {
+export function DashboardList<T extends { id: number }>({ title, description, noun, none, columns, actions, useList, crumbs, icon }: DashboardListProps<T>) {
   const { search, page, setSearch, setPage } = useListSearch();
   const list = useList({ search, page });
   const data = list.data;
@@ -51,7 +54,7 @@ export function DashboardList<T extends { id: number }>({ title, description, no
           isFetching={list.isFetching && !list.isPending}
           error={list.error}
           onRetry={() => list.refetch()}
-          empty={listEmpty({ noun, search, none })}
+          empty={listEmpty({ noun, search, none, icon })}
         />
       </div>
     </div>

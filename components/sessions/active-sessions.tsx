@@ -1,6 +1,7 @@
 'use client';
 // The Active sessions page (GitLab's /-/user_settings/active_sessions): every device signed in to the
 // account, the current one marked, the others revocable after confirmation.
+import { MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../ui/button';
 import { Breadcrumbs } from '../ui/breadcrumbs';
@@ -62,7 +63,7 @@ export function ActiveSessions() {
         ) : list.error ? (
           <ErrorState error={list.error} onRetry={() => list.refetch()} />
         ) : !sessions?.length ? (
-          <EmptyState title="No active sessions" />
+          <EmptyState title="No active sessions" icon={MonitorSmartphone} />
         ) : (
           <ul className="divide-y divide-slate-200">
             {sessions.map((s) => (

@@ -1,4 +1,5 @@
 'use client';
+import { KeyRound } from 'lucide-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Button } from '../ui/button';
@@ -88,6 +89,7 @@ export function TokensTable(props: {
       empty={{
         title: props.state === 'inactive' ? 'No inactive tokens' : 'No personal access tokens',
         description: props.state === 'inactive' ? 'Revoked and expired tokens appear here.' : 'Add a token to use the API from scripts and tools.',
+        icon: KeyRound,
       }}
     />
   );

@@ -142,7 +142,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         className={cn(
                           'whitespace-nowrap px-4 py-3 align-middle text-slate-700',
                           props.cards &&
-                            'max-sm:block max-sm:whitespace-normal max-sm:break-words max-sm:p-0 max-sm:data-[label]:before:block max-sm:data-[label]:before:text-xs max-sm:data-[label]:before:font-medium max-sm:data-[label]:before:text-slate-500 max-sm:data-[label]:before:content-[attr(data-label)]',
+                            'max-sm:block max-sm:whitespace-normal max-sm:break-words max-sm:p-0 max-sm:empty:hidden max-sm:data-[label]:before:block max-sm:data-[label]:before:text-xs max-sm:data-[label]:before:font-medium max-sm:data-[label]:before:text-slate-500 max-sm:data-[label]:before:content-[attr(data-label)]',
                         )}
                       >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
