@@ -73,6 +73,9 @@ export function ApiReference() {
               height: 'calc(100vh - 12rem)',
               minHeight: '32rem',
               display: 'block',
+              // The dashboard's type faces (Tailwind's sans and mono stacks), not the viewer's own.
+              '--font-regular': 'ui-sans-serif, system-ui, sans-serif',
+              '--font-mono': 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
               '--font-size-regular': '14px',
               '--font-size-small': '13px',
               '--font-size-mono': '13px',
