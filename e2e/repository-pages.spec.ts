@@ -29,6 +29,8 @@ test('[REPOSITORY] the project page leads to its commits and branches, which lis
     const path = project.path_with_namespace;
 
     await page.goto(`/${path}`);
+    // The project page opens on the default branch's last commit, as GitLab's does.
+    await expect(page.getByRole('region', { name: 'Last commit on main' })).toContainText('Change 45: routine upkeep');
     await page
       .getByRole('navigation', { name: 'Project pages' })
       .getByRole('link', { name: /^Commits/ })

@@ -3,7 +3,9 @@
 // managed) are offered to Maintainers and up, and administrators, as GitLab's sidebar does.
 import { GitBranch, GitCommitHorizontal, GitMerge, Settings } from 'lucide-react';
 import { useCurrentUser } from '../dashboard/session-provider';
+import { CommitRow } from '../merge-requests/commit-list';
 import { commitsHref } from '../repository/commits-page';
+import { useLastCommit } from '../repository/use-repository';
 import { formatDate } from '../tokens/format';
 import { effectiveLevel, MAINTAINER, roleName } from '@/lib/client/access-levels';
 import { projectHref } from '@/lib/client/paths';
@@ -63,10 +65,27 @@ function Overview({ p }: { p: ProjectWithAccess }) {
           { term: 'Created', value: formatDate(p.created_at) },
         ]}
       />
+      {p.default_branch && <LastCommit fullPath={path} branch={p.default_branch} />}
       <section className="flex flex-col gap-3">
         <h2 className="text-base font-semibold text-slate-900">In this project</h2>
         <LinkCards label="Project pages" links={links} />
       </section>
     </div>
+  );
+}
+
+/** GitLab's project page opens on the default branch's last commit. */
+function LastCommit({ fullPath, branch }: { fullPath: string; branch: string }) {
+  const last = useLastCommit(fullPath, branch);
+  if (!last.data) return null;
+  return (
+    <section aria-labelledby="last-commit" className="flex flex-col gap-2">
+      <h2 id="last-commit" className="text-base font-semibold text-slate-900">
+        Last commit on {branch}
+      </h2>
+      <ul className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+        <CommitRow fullPath={fullPath} commit={last.data} />
+      </ul>
+    </section>
   );
 }

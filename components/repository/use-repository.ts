@@ -20,6 +20,16 @@ export function useCommitPage(fullPath: string, f: { ref: string; search?: strin
   });
 }
 
+/** The newest commit of a ref (the project page's "last commit"), or null for an empty history. */
+export function useLastCommit(fullPath: string, ref: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['projects', 'detail', fullPath, 'commits', { ref, perPage: 1 }],
+    queryFn: async () => (await api.getPage<Commit>(`${repo(fullPath)}/commits`, { ref_name: ref ?? undefined, per_page: 1 })).items[0] ?? null,
+    enabled: ref !== null,
+  });
+}
+
 export function useBranchPage(fullPath: string, f: { search?: string; page: number; perPage?: number }) {
   const api = useApi();
   const perPage = f.perPage ?? BRANCHES_PER_PAGE;
