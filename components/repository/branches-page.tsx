@@ -100,7 +100,7 @@ function BranchRow({ fullPath, branch: b }: { fullPath: string; branch: Branch }
           </Link>
           <span className="min-w-0 break-words text-slate-700">{b.commit.title}</span>
           <span>
-            · updated <time dateTime={b.commit.committed_date}>{formatDateTime(b.commit.committed_date)}</time>
+            updated <time dateTime={b.commit.committed_date}>{formatDateTime(b.commit.committed_date)}</time>
           </span>
         </p>
       </div>
