@@ -2,6 +2,7 @@
 // /admin/runners/cleanup: the rule (in the URL), the runners it removes now, the daily schedule and the
 // last cleanups with their per-runner results.
 import Link from 'next/link';
+import { useState } from 'react';
 import { ApiError } from '@/lib/client/api';
 import { parseCleanupRule, type CleanupRuleState } from '@/lib/client/runner-cleanup';
 import { pageParam, useUrlState } from '@/lib/client/url-state';
@@ -33,6 +34,14 @@ export function RunnerCleanupPage() {
   const { params, update } = useUrlState();
   const rule = parseCleanupRule(params);
   const preview = useCleanupPreview(rule);
+  // The form holds a rule that is not the previewed one: the preview and its Delete wait for Preview.
+  const [edited, setEdited] = useState(false);
+  const ruleKey = `${rule.staleDays}|${rule.type}|${rule.ownerGroupId}|${rule.ownerProjectId}`;
+  const [seenKey, setSeenKey] = useState(ruleKey);
+  if (seenKey !== ruleKey) {
+    setSeenKey(ruleKey);
+    setEdited(false);
+  }
   const errors = ruleErrors(preview.error);
   const refused = Object.keys(errors.byField).length > 0 || (preview.error instanceof ApiError && preview.error.status === 400);
   const setRule = (r: CleanupRuleState) =>
@@ -51,10 +60,11 @@ export function RunnerCleanupPage() {
         title="Clean up stale runners"
         description="Delete runners that have not contacted this instance for a while: stale for at least the number of days below, or never contacted and created that long ago. Preview them first; a run deletes each runner as Delete does."
       />
-      <CleanupRuleForm rule={rule} errors={errors.byField} onSubmit={setRule} />
+      <CleanupRuleForm rule={rule} errors={errors.byField} onSubmit={setRule} onEdited={setEdited} />
       <CleanupPreview
         rule={rule}
         preview={preview}
+        outdated={edited}
         onPageChange={(page) => update({ page })}
         errorState={
           refused ? (
@@ -69,7 +79,7 @@ export function RunnerCleanupPage() {
           ) : undefined
         }
       />
-      <CleanupScheduleSection rule={rule} ruleValid={!preview.error && !preview.isPending} />
+      <CleanupScheduleSection rule={rule} ruleValid={!edited && !preview.error && !preview.isPending && !preview.isPlaceholderData} />
       <CleanupRuns page={pageParam(params, 'runs_page')} onPageChange={(p) => update({ runs_page: p })} />
     </div>
   );

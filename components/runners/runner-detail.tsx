@@ -20,6 +20,7 @@ import { RunnerManagers } from './runner-managers';
 import { RunnerProjects } from './runner-projects';
 import { RunnerActivity } from './runner-activity';
 import { cn } from '../ui/cn';
+import { toast } from '../ui/toast';
 import { useRunner, useUpdateRunner } from './use-runners';
 import { muted } from '../ui/muted';
 import { useRunnerEvents } from './use-runner-events';
@@ -252,6 +253,8 @@ export function RunnerDetail({ id, scope = ADMIN_SCOPE }: { id: number; scope?: 
           onClose={() => setDeleting(false)}
           onDeleted={() => {
             setDeleting(false);
+            // As GitLab: the list opens and a toast confirms (the Toaster outlives the navigation).
+            toast.success(`Runner #${r.id} was deleted`);
             router.push(runnersListHref(scope));
           }}
         />

@@ -1,12 +1,15 @@
 'use client';
 // The runner's jobs, newest first (order_by=id&sort=desc), one page at a time; the page is ?jobs_page=.
 import { createColumnHelper } from '@tanstack/react-table';
+import Link from 'next/link';
 import { DataTable } from '../ui/data-table';
 import { formatDateTime } from '../tokens/format';
 import type { RunnerJob } from '@/lib/client/types';
 import { JobStatusBadge } from './runner-badges';
 import { JOBS_PER_PAGE, useRunnerJobs } from './use-runners';
 import { muted } from '../ui/muted';
+import { projectHref } from '@/lib/client/paths';
+import { timeAgo } from './runners-table';
 import { inputClass } from '../ui/input';
 
 const column = createColumnHelper<RunnerJob>();
@@ -23,23 +26,80 @@ export function formatDuration(seconds: number | null): string | null {
   return `${rest}s`;
 }
 
+const when = (iso: string | null) =>
+  iso ? (
+    <time dateTime={iso} title={formatDateTime(iso) ?? undefined}>
+      {timeAgo(iso)}
+    </time>
+  ) : null;
+
+// GitLab's runner jobs table: status (icon and word), the job, its project and commit (links), how long it
+// queued, and when it finished and how long it ran.
 const columns = [
-  column.accessor('id', { header: 'Job', cell: (c) => <span className="font-medium text-slate-900">#{c.getValue()}</span> }),
   column.accessor('status', { header: 'Status', cell: (c) => <JobStatusBadge status={c.getValue()} /> }),
   column.display({
-    id: 'name',
-    header: 'Name',
+    id: 'job',
+    header: 'Job',
     cell: (c) => (
-      <div>
-        <p className="text-slate-900">{c.row.original.name}</p>
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">
+          #{c.row.original.id} <span className="font-normal break-words">{c.row.original.name}</span>
+        </p>
         <p className="text-xs text-slate-500">{c.row.original.stage}</p>
       </div>
     ),
   }),
-  column.accessor('ref', { header: 'Ref', cell: (c) => <code className="text-xs">{c.getValue()}</code> }),
-  column.display({ id: 'project', header: 'Project', cell: (c) => c.row.original.project?.path_with_namespace ?? '' }),
-  column.accessor('duration', { header: 'Duration', cell: (c) => formatDuration(c.getValue()) ?? muted('—') }),
-  column.accessor('created_at', { header: 'Created', cell: (c) => <span title={c.getValue()}>{formatDateTime(c.getValue())}</span> }),
+  column.display({
+    id: 'project',
+    header: 'Project',
+    cell: (c) => {
+      const p = c.row.original.project;
+      return p ? (
+        <Link href={projectHref(p.path_with_namespace)} className="break-words text-indigo-700 hover:underline">
+          {p.path_with_namespace}
+        </Link>
+      ) : (
+        muted('—')
+      );
+    },
+  }),
+  column.display({
+    id: 'commit',
+    header: 'Commit',
+    cell: (c) => {
+      const j = c.row.original;
+      const sha = j.commit?.id ?? j.pipeline?.sha;
+      return (
+        <div className="flex min-w-0 flex-col">
+          {sha && j.project ? (
+            <Link href={projectHref(j.project.path_with_namespace, `commit/${sha}`)} className="font-mono text-xs text-indigo-700 hover:underline">
+              {sha.slice(0, 8)}
+            </Link>
+          ) : (
+            muted('—')
+          )}
+          <code className="truncate text-xs text-slate-500" title={j.ref}>
+            {j.ref}
+          </code>
+        </div>
+      );
+    },
+  }),
+  column.accessor('queued_duration', { header: 'Queued', cell: (c) => formatDuration(c.getValue()) ?? muted('—') }),
+  column.display({
+    id: 'finished',
+    header: 'Finished',
+    cell: (c) => {
+      const j = c.row.original;
+      const ran = formatDuration(j.duration);
+      return (
+        <div className="flex flex-col text-sm">
+          <span>{when(j.finished_at) ?? muted(j.started_at ? 'Running' : 'Not started')}</span>
+          {ran && <span className="text-xs text-slate-500">{j.finished_at ? `in ${ran}` : `for ${ran}`}</span>}
+        </div>
+      );
+    },
+  }),
 ];
 
 // The statuses GET /runners/:id/jobs filters by (GitLab's Ci::HasStatus::AVAILABLE_STATUSES).

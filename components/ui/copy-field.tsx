@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { Button } from './button';
 
-export function CopyField({ label, value, multiline = false }: { label: string; value: string; multiline?: boolean }) {
+/** Copies `value` on demand; the state says whether the clipboard took it. */
+export function useCopy(value: string) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   async function copyValue() {
     try {
@@ -14,6 +15,11 @@ export function CopyField({ label, value, multiline = false }: { label: string; 
       setCopy('failed');
     }
   }
+  return { copy, copyValue };
+}
+
+export function CopyField({ label, value, multiline = false }: { label: string; value: string; multiline?: boolean }) {
+  const { copy, copyValue } = useCopy(value);
   const fieldClass = 'block w-full min-w-0 rounded-md border-0 bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300';
   return (
     <div>
