@@ -143,6 +143,7 @@ test.describe('[RUNNERS] runner pages polish', () => {
     await expect(page).toHaveURL(/stale_days=45/);
     await expect(page.getByTestId('cleanup-count')).toHaveText('0 stale runners match this rule.', { timeout: 15_000 });
     await atPhoneWidth(page, 'cleanup page', page.getByRole('button', { name: 'Preview', exact: true }));
+    await checkPage(page, 'runner-cleanup-rule');
   });
 
   test('[RUNNERS] deleting a runner confirms with a toast on the list; the new-runner form has one "Tags" and a Cancel', async ({ page }) => {
@@ -160,6 +161,7 @@ test.describe('[RUNNERS] runner pages polish', () => {
     await expect(form.getByText('Tags', { exact: true })).toHaveCount(1);
     await expect(form.getByRole('textbox', { name: 'Tags' })).toBeVisible();
     await atPhoneWidth(page, 'new runner form', form.getByRole('button', { name: 'Create runner' }));
+    await checkPage(page, 'runner-new-form');
     await form.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/admin\/runners$/);
   });
@@ -195,6 +197,11 @@ test.describe('[RUNNERS] runner pages polish', () => {
     await expect(first).toContainText('in 59m');
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' }).first().click();
     await expect(jobs.getByRole('row')).toHaveCount(6);
+    // The status filter is a styled radio group, not a native select.
+    await expect(page.locator('select')).toHaveCount(0);
+    await page.getByRole('group', { name: 'Job status' }).getByRole('radio', { name: 'Failed' }).check();
+    await expect(page).toHaveURL(/jobs_status=failed/);
+    await expect(jobs.getByRole('row')).toHaveCount(8);
     await checkPage(page, 'runner-page-jobs');
   });
 
@@ -228,10 +235,12 @@ test.describe('[RUNNERS] runner pages polish', () => {
     const runner = await api.runner({ runner_type: 'instance_type', description: uniq('phone') });
     await page.goto(`/admin/runners/${runner.id}/edit`);
     await atPhoneWidth(page, 'edit page', page.getByRole('button', { name: 'Save changes' }));
+    await checkPage(page, 'runner-edit-form');
     await page.goto('/admin/runners/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(500);
     await expectNoSideScroll(page, 'fleet dashboard at 390 px');
+    await checkPage(page, 'runner-fleet-dashboard');
   });
 });

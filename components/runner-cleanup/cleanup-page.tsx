@@ -4,7 +4,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { ApiError } from '@/lib/client/api';
-import { parseCleanupRule, type CleanupRuleState } from '@/lib/client/runner-cleanup';
+import { parseCleanupRule, sameRule, type CleanupRuleState } from '@/lib/client/runner-cleanup';
 import { pageParam, useUrlState } from '@/lib/client/url-state';
 import { parameterErrors } from '@/lib/client/validation';
 import { Button } from '../ui/button';
@@ -34,19 +34,21 @@ export function RunnerCleanupPage() {
   const { params, update } = useUrlState();
   const rule = parseCleanupRule(params);
   const preview = useCleanupPreview(rule);
-  // The form holds a rule that is not the previewed one: the preview and its Delete wait for Preview.
-  const [edited, setEdited] = useState(false);
-  const ruleKey = `${rule.staleDays}|${rule.type}|${rule.ownerGroupId}|${rule.ownerProjectId}`;
-  const [seenKey, setSeenKey] = useState(ruleKey);
-  if (seenKey !== ruleKey) {
-    setSeenKey(ruleKey);
-    setEdited(false);
-  }
+  // What the form holds, as typed: when it differs from the previewed rule, the preview and its Delete wait
+  // for Preview (a submitted rule equals it again, so nothing needs resetting).
+  const [draft, setDraft] = useState<CleanupRuleState | null>(null);
+  const edited = draft !== null && !sameRule(draft, rule);
   const errors = ruleErrors(preview.error);
   const refused = Object.keys(errors.byField).length > 0 || (preview.error instanceof ApiError && preview.error.status === 400);
-  const setRule = (r: CleanupRuleState) =>
+  // Either way the form starts again from the rule in the URL.
+  const setRule = (r: CleanupRuleState) => {
+    setDraft(null);
     update({ stale_days: r.staleDays, type: r.type, owner_group_id: r.ownerGroupId, owner_project_id: r.ownerProjectId, page: undefined });
-  const reset = () => update({ stale_days: undefined, type: undefined, owner_group_id: undefined, owner_project_id: undefined, page: undefined });
+  };
+  const reset = () => {
+    setDraft(null);
+    update({ stale_days: undefined, type: undefined, owner_group_id: undefined, owner_project_id: undefined, page: undefined });
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -60,7 +62,7 @@ export function RunnerCleanupPage() {
         title="Clean up stale runners"
         description="Delete runners that have not contacted this instance for a while: stale for at least the number of days below, or never contacted and created that long ago. Preview them first; a run deletes each runner as Delete does."
       />
-      <CleanupRuleForm rule={rule} errors={errors.byField} onSubmit={setRule} onEdited={setEdited} />
+      <CleanupRuleForm rule={rule} errors={errors.byField} onSubmit={setRule} onEdited={setDraft} />
       <CleanupPreview
         rule={rule}
         preview={preview}

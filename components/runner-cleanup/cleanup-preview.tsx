@@ -127,20 +127,33 @@ export function CleanupPreview({
         </div>
       )}
 
-      <DataTable
-        label="Stale runners"
-        columns={columns}
-        data={preview.data?.items}
-        getRowId={(r) => String(r.id)}
-        pagination={{ page: rule.page, perPage: PREVIEW_PER_PAGE, total, totalPages: preview.data?.totalPages, hasNext: preview.data?.nextPage !== undefined }}
-        onPageChange={onPageChange}
-        isLoading={preview.isPending}
-        isFetching={preview.isPlaceholderData || outdated}
-        error={preview.error}
-        onRetry={() => preview.refetch()}
-        errorState={errorState}
-        empty={{ title: 'No stale runners', description: 'No runner matches this rule. Try fewer days, or another type or owner.' }}
-      />
+      {outdated ? (
+        // The old rows would read as what Delete removes: they go until the new rule is previewed.
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
+          Select <span className="font-medium text-slate-900">Preview</span> to list the runners the edited rule deletes.
+        </div>
+      ) : (
+        <DataTable
+          label="Stale runners"
+          columns={columns}
+          data={preview.data?.items}
+          getRowId={(r) => String(r.id)}
+          pagination={{
+            page: rule.page,
+            perPage: PREVIEW_PER_PAGE,
+            total,
+            totalPages: preview.data?.totalPages,
+            hasNext: preview.data?.nextPage !== undefined,
+          }}
+          onPageChange={onPageChange}
+          isLoading={preview.isPending}
+          isFetching={preview.isPlaceholderData}
+          error={preview.error}
+          onRetry={() => preview.refetch()}
+          errorState={errorState}
+          empty={{ title: 'No stale runners', description: 'No runner matches this rule. Try fewer days, or another type or owner.' }}
+        />
+      )}
 
       <ConfirmDialog
         target={confirming}

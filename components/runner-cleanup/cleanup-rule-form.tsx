@@ -8,7 +8,7 @@ import { cn } from '../ui/cn';
 import { FieldError } from '../ui/field-error';
 import { inputClass } from '../ui/input';
 import { RUNNER_TYPES } from '@/lib/client/runner-filters';
-import { sameRule, staleDaysProblem, type CleanupRuleState } from '@/lib/client/runner-cleanup';
+import { staleDaysProblem, type CleanupRuleState } from '@/lib/client/runner-cleanup';
 import type { RunnerType } from '@/lib/client/types';
 
 export const RULE_FIELDS = ['stale_days', 'type', 'owner_group_id', 'owner_project_id'] as const;
@@ -37,12 +37,18 @@ function TypeChoice({ value }: { value: RunnerType | undefined }) {
           <label
             key={o.value}
             className={cn(
-              'flex cursor-pointer items-center px-3 text-sm text-slate-700 has-[:checked]:bg-indigo-600 has-[:checked]:text-white',
+              'relative flex cursor-pointer items-center px-3 text-sm text-slate-700 has-[:checked]:bg-indigo-600 has-[:checked]:text-white',
               'has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600',
               i > 0 && 'border-l border-slate-300',
             )}
           >
-            <input type="radio" name="type" value={o.value} defaultChecked={(value ?? '') === o.value} className="sr-only" />
+            <input
+              type="radio"
+              name="type"
+              value={o.value}
+              defaultChecked={(value ?? '') === o.value}
+              className="absolute inset-0 cursor-pointer appearance-none opacity-0"
+            />
             {o.label}
           </label>
         ))}
@@ -60,8 +66,8 @@ export function CleanupRuleForm({
   rule: CleanupRuleState;
   errors: Partial<Record<RuleField, string[]>>;
   onSubmit: (r: CleanupRuleState) => void;
-  /** Called with true when the form no longer holds the previewed rule, false when it does again. */
-  onEdited: (edited: boolean) => void;
+  /** The rule as the form holds it after each edit (the page compares it with the previewed one). */
+  onEdited: (draft: CleanupRuleState) => void;
 }) {
   const [daysProblem, setDaysProblem] = useState<string | null>(null);
   const daysRef = useRef<HTMLInputElement>(null);
@@ -69,7 +75,7 @@ export function CleanupRuleForm({
   function changed(form: HTMLFormElement) {
     const next = readRule(form);
     setDaysProblem(staleDaysProblem(next.staleDays));
-    onEdited(!sameRule(next, rule));
+    onEdited(next);
   }
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

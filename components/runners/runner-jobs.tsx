@@ -2,6 +2,7 @@
 // The runner's jobs, newest first (order_by=id&sort=desc), one page at a time; the page is ?jobs_page=.
 import { createColumnHelper } from '@tanstack/react-table';
 import Link from 'next/link';
+import { useState } from 'react';
 import { DataTable } from '../ui/data-table';
 import { formatDateTime } from '../tokens/format';
 import type { RunnerJob } from '@/lib/client/types';
@@ -10,7 +11,6 @@ import { JOBS_PER_PAGE, useRunnerJobs } from './use-runners';
 import { muted } from '../ui/muted';
 import { projectHref } from '@/lib/client/paths';
 import { timeAgo } from './runners-table';
-import { inputClass } from '../ui/input';
 
 const column = createColumnHelper<RunnerJob>();
 
@@ -102,21 +102,58 @@ const columns = [
   }),
 ];
 
-// The statuses GET /runners/:id/jobs filters by (GitLab's Ci::HasStatus::AVAILABLE_STATUSES).
-const JOB_STATUSES = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceling',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
+// The statuses offered as filters (GET /runners/:id/jobs takes every one of GitLab's; these are the ones a
+// runner's jobs end in or wait in). Another status in the URL still filters, shown as its own choice.
+const JOB_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'running', label: 'Running' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'success', label: 'Passed' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'canceled', label: 'Canceled' },
+  { value: 'skipped', label: 'Skipped' },
+  { value: 'manual', label: 'Manual' },
 ];
+
+/** A row of radio buttons (one tab stop, arrow keys move), every choice visible, wrapping on a phone. */
+function StatusFilter({ status, onChange }: { status?: string; onChange: (status: string | undefined) => void }) {
+  // The choice shows at once; the URL (and so `status`) follows a moment later.
+  const [chosen, setChosen] = useState(status ?? '');
+  const [seen, setSeen] = useState(status);
+  if (seen !== status) {
+    setSeen(status);
+    setChosen(status ?? '');
+  }
+  const options =
+    status && !JOB_FILTERS.some((f) => f.value === status) ? [...JOB_FILTERS, { value: status, label: status.replaceAll('_', ' ') }] : JOB_FILTERS;
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Job status</legend>
+      <span aria-hidden className="text-sm font-medium text-slate-700">
+        Status
+      </span>
+      {options.map((o) => (
+        <label
+          key={o.value}
+          className="relative cursor-pointer rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-600 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600"
+        >
+          <input
+            type="radio"
+            name="runner-jobs-status"
+            value={o.value}
+            checked={chosen === o.value}
+            onChange={() => {
+              setChosen(o.value);
+              onChange(o.value || undefined);
+            }}
+            className="absolute inset-0 cursor-pointer appearance-none opacity-0"
+          />
+          {o.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 export function RunnerJobs({
   runnerId,
@@ -135,26 +172,7 @@ export function RunnerJobs({
   const data = jobs.data;
   return (
     <div className="flex flex-col gap-3">
-      {onStatusChange && (
-        <div className="flex items-center gap-2">
-          <label htmlFor="runner-jobs-status" className="shrink-0 text-sm font-medium text-slate-700">
-            Job status
-          </label>
-          <select
-            id="runner-jobs-status"
-            value={status ?? ''}
-            onChange={(e) => onStatusChange(e.target.value || undefined)}
-            className={`${inputClass} max-w-56`}
-          >
-            <option value="">All statuses</option>
-            {JOB_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      {onStatusChange && <StatusFilter status={status} onChange={onStatusChange} />}
       <DataTable
         label="Runner jobs"
         columns={columns}

@@ -1,6 +1,7 @@
 'use client';
 // A read-only value with a copy button (a token, a command): selecting it on focus, and saying when the
-// clipboard refused so the user copies it by hand.
+// clipboard refused so the user copies it by hand. A multi-line field grows to its content (a long command
+// on a phone stays readable).
 import { useState } from 'react';
 import { Button } from './button';
 
@@ -25,7 +26,14 @@ export function CopyField({ label, value, multiline = false }: { label: string; 
     <div>
       <div className="flex items-start gap-2">
         {multiline ? (
-          <textarea readOnly aria-label={label} value={value} rows={2} onFocus={(e) => e.currentTarget.select()} className={`${fieldClass} resize-none`} />
+          <textarea
+            readOnly
+            aria-label={label}
+            value={value}
+            rows={2}
+            onFocus={(e) => e.currentTarget.select()}
+            className={`${fieldClass} resize-none break-all [field-sizing:content]`}
+          />
         ) : (
           <input readOnly aria-label={label} value={value} onFocus={(e) => e.currentTarget.select()} className={fieldClass} />
         )}
