@@ -48,7 +48,7 @@ function RunnerFacts({ runner, canReadNote }: { runner: RunnerDetailsWithPermiss
   const platform = [runner.platform, runner.architecture].filter(Boolean).join(' / ');
   const config = configuration(runner);
   return (
-    <section aria-label="Runner details" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <section aria-label="Runner details" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <dl className="flex flex-col gap-3">
         <Detail label="Description">{runner.description || muted('None')}</Detail>
         <Detail label="Last contact">{formatDateTime(runner.contacted_at) ?? muted('Never')}</Detail>

@@ -213,7 +213,7 @@ export function RunnerRegisterPage({ id, scope, externalUrl }: { id: number; sco
       {registered ? (
         <Registered scope={scope} runner={r} />
       ) : (
-        <section aria-label="Registration" className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <section aria-label="Registration" className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           <PlatformChoice value={platform} onChange={choosePlatform} />
           <Steps platform={platform} externalUrl={externalUrl} token={token} runner={r} scope={scope} />
           <p className="flex items-center gap-2 text-sm text-slate-600" aria-live="polite">
