@@ -41,7 +41,7 @@ test.describe('[RUNNERS] stale cleanup', () => {
     await expect(page).toHaveURL(/\/admin\/runners\/cleanup$/);
     await expect(page.getByRole('heading', { name: 'Clean up stale runners' })).toBeVisible();
 
-    // A refused rule: the API's message under the field, and a way back.
+    // A refused rule: the API's words under the field (checked as typed, before any request).
     await page.getByLabel('Not contacted for at least (days)').fill('3');
     await page.getByLabel('Owner group ID').fill(String(group.id));
     await page.getByRole('button', { name: 'Preview', exact: true }).click();

@@ -54,7 +54,7 @@ test.describe('[RUNNERS] a runner page and its edit form', () => {
 
     // The jobs status filter goes into the URL and the request.
     const jobsRequest = page.waitForRequest((r) => r.url().includes(`/api/v4/runners/${runner.id}/jobs`) && r.url().includes('status=failed'));
-    await page.getByLabel('Job status').selectOption('failed');
+    await page.getByRole('group', { name: 'Job status' }).getByRole('radio', { name: 'Failed' }).check();
     await jobsRequest;
     await expect(page).toHaveURL(/jobs_status=failed/);
     await expect(page.getByText('No jobs with this status')).toBeVisible();

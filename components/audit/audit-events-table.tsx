@@ -24,7 +24,7 @@ function Action({ event }: { event: AuditEvent }) {
   const d = event.details;
   const changes = d.changes ? Object.entries(d.changes) : [];
   return (
-    <div className="flex min-w-56 flex-col gap-1 whitespace-normal">
+    <div className="flex max-w-md min-w-56 flex-col gap-1 whitespace-normal [overflow-wrap:anywhere]">
       <span className="text-slate-900">
         {d.custom_message ?? event.event_name}
         {d.via && VIA[d.via] && d.via !== 'id' && <span className="text-slate-500"> ({VIA[d.via]})</span>}

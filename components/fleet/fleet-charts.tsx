@@ -4,7 +4,7 @@
 // from assistive technology: each sits next to a table of the same data (fleet-figure.tsx).
 // Colours come from CSS variables (app/globals.css) so the same plot reads on light and dark surfaces.
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount, formatDay, formatDuration } from '@/lib/client/fleet-format';
+import { durationAxis, formatCount, formatDay, formatDuration } from '@/lib/client/fleet-format';
 import { STATUS_KEYS, type FleetJobs, type FleetStatusDay, type FleetVersion } from './use-fleet';
 import { STATUS_LABELS } from './status-labels';
 
@@ -78,12 +78,13 @@ const QUEUE_LINES = [
 
 export function QueuedDurationChart({ perDay }: { perDay: FleetJobs['per_day'] }) {
   const data = perDay.map((d) => ({ date: d.date, ...d.queued_duration }));
+  const yAxis = durationAxis(data.flatMap((d) => QUEUE_LINES.map((l) => d[l.key])));
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={grid} vertical={false} />
         <XAxis dataKey="date" tickFormatter={formatDay} {...axis} />
-        <YAxis tickFormatter={(v: number) => formatDuration(v)} width={72} {...axis} />
+        <YAxis tickFormatter={yAxis.format} width={72} {...axis} />
         <Tooltip labelFormatter={(d) => formatDay(String(d))} formatter={(v) => formatDuration(Number(v))} {...tooltip} cursor={{ stroke: grid }} />
         <Legend {...legend} />
         {QUEUE_LINES.map((l) => (

@@ -2,8 +2,9 @@
 // /admin/runners/cleanup: the rule (in the URL), the runners it removes now, the daily schedule and the
 // last cleanups with their per-runner results.
 import Link from 'next/link';
+import { useState } from 'react';
 import { ApiError } from '@/lib/client/api';
-import { parseCleanupRule, type CleanupRuleState } from '@/lib/client/runner-cleanup';
+import { parseCleanupRule, sameRule, type CleanupRuleState } from '@/lib/client/runner-cleanup';
 import { pageParam, useUrlState } from '@/lib/client/url-state';
 import { parameterErrors } from '@/lib/client/validation';
 import { Button } from '../ui/button';
@@ -33,11 +34,21 @@ export function RunnerCleanupPage() {
   const { params, update } = useUrlState();
   const rule = parseCleanupRule(params);
   const preview = useCleanupPreview(rule);
+  // What the form holds, as typed: when it differs from the previewed rule, the preview and its Delete wait
+  // for Preview (a submitted rule equals it again, so nothing needs resetting).
+  const [draft, setDraft] = useState<CleanupRuleState | null>(null);
+  const edited = draft !== null && !sameRule(draft, rule);
   const errors = ruleErrors(preview.error);
   const refused = Object.keys(errors.byField).length > 0 || (preview.error instanceof ApiError && preview.error.status === 400);
-  const setRule = (r: CleanupRuleState) =>
+  // Either way the form starts again from the rule in the URL.
+  const setRule = (r: CleanupRuleState) => {
+    setDraft(null);
     update({ stale_days: r.staleDays, type: r.type, owner_group_id: r.ownerGroupId, owner_project_id: r.ownerProjectId, page: undefined });
-  const reset = () => update({ stale_days: undefined, type: undefined, owner_group_id: undefined, owner_project_id: undefined, page: undefined });
+  };
+  const reset = () => {
+    setDraft(null);
+    update({ stale_days: undefined, type: undefined, owner_group_id: undefined, owner_project_id: undefined, page: undefined });
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -51,10 +62,11 @@ export function RunnerCleanupPage() {
         title="Clean up stale runners"
         description="Delete runners that have not contacted this instance for a while: stale for at least the number of days below, or never contacted and created that long ago. Preview them first; a run deletes each runner as Delete does."
       />
-      <CleanupRuleForm rule={rule} errors={errors.byField} onSubmit={setRule} />
+      <CleanupRuleForm rule={rule} errors={errors.byField} onSubmit={setRule} onEdited={setDraft} />
       <CleanupPreview
         rule={rule}
         preview={preview}
+        outdated={edited}
         onPageChange={(page) => update({ page })}
         errorState={
           refused ? (
@@ -69,7 +81,7 @@ export function RunnerCleanupPage() {
           ) : undefined
         }
       />
-      <CleanupScheduleSection rule={rule} ruleValid={!preview.error && !preview.isPending} />
+      <CleanupScheduleSection rule={rule} ruleValid={!edited && !preview.error && !preview.isPending && !preview.isPlaceholderData} />
       <CleanupRuns page={pageParam(params, 'runs_page')} onPageChange={(p) => update({ runs_page: p })} />
     </div>
   );

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DataTable } from '../ui/data-table';
 import { muted } from '../ui/muted';
 import { formatDateTime } from '../tokens/format';
-import { RunnerStatusBadges, RunnerTypeBadge } from '../runners/runner-badges';
+import { RunnerStatusBadges, RunnerTypeBadge, runnerTypeLabel } from '../runners/runner-badges';
 import { timeAgo } from '../runners/runners-table';
 import { groupHref, projectHref } from '@/lib/client/paths';
 import type { CleanupRuleState, CleanupRun } from '@/lib/client/runner-cleanup';
@@ -31,11 +31,14 @@ const plural = (n: number) => `${n.toLocaleString('en-US')} stale runner${n === 
 export function CleanupPreview({
   rule,
   preview,
+  outdated,
   onPageChange,
   errorState,
 }: {
   rule: CleanupRuleState;
   preview: ReturnType<typeof useCleanupPreview>;
+  /** The form was edited since this preview: its runners are not what the new rule would delete. */
+  outdated: boolean;
   onPageChange: (page: number) => void;
   errorState?: ReactNode;
 }) {
@@ -43,6 +46,8 @@ export function CleanupPreview({
   const [lastRun, setLastRun] = useState<CleanupRun | null>(null);
   const run = useRunCleanup(setLastRun);
   const total = preview.data?.total;
+  // Rows kept on screen while another rule's preview loads belong to the old rule: no Delete from them.
+  const current = !outdated && !preview.isPlaceholderData && !preview.isPending && !preview.error;
   const columns = useMemo(
     () => [
       column.display({
@@ -88,16 +93,18 @@ export function CleanupPreview({
             Preview
           </h2>
           <p className="text-sm text-slate-600" data-testid="cleanup-count" aria-live="polite">
-            {preview.isPending
-              ? 'Counting stale runners…'
-              : preview.error
-                ? 'The rule could not be previewed.'
-                : total === undefined
-                  ? 'More than 10,000 runners match this rule.'
-                  : `${plural(total)} match${total === 1 ? 'es' : ''} this rule.`}
+            {outdated
+              ? 'The rule has changed: select Preview to see the runners it deletes.'
+              : preview.isPending || preview.isPlaceholderData
+                ? 'Counting stale runners…'
+                : preview.error
+                  ? 'The rule could not be previewed.'
+                  : total === undefined
+                    ? 'More than 10,000 runners match this rule.'
+                    : `${plural(total)} match${total === 1 ? 'es' : ''} this rule.`}
           </p>
         </div>
-        {(total !== undefined ? total > 0 : !!preview.data?.items.length) && (
+        {current && (total !== undefined ? total > 0 : !!preview.data?.items.length) && (
           <Button variant="danger" onClick={() => setConfirming(rule)}>
             {total !== undefined ? `Delete ${plural(total)}` : 'Delete more than 10,000 stale runners'}
           </Button>
@@ -120,20 +127,33 @@ export function CleanupPreview({
         </div>
       )}
 
-      <DataTable
-        label="Stale runners"
-        columns={columns}
-        data={preview.data?.items}
-        getRowId={(r) => String(r.id)}
-        pagination={{ page: rule.page, perPage: PREVIEW_PER_PAGE, total, totalPages: preview.data?.totalPages, hasNext: preview.data?.nextPage !== undefined }}
-        onPageChange={onPageChange}
-        isLoading={preview.isPending}
-        isFetching={preview.isPlaceholderData}
-        error={preview.error}
-        onRetry={() => preview.refetch()}
-        errorState={errorState}
-        empty={{ title: 'No stale runners', description: 'No runner matches this rule. Try fewer days, or another type or owner.' }}
-      />
+      {outdated ? (
+        // The old rows would read as what Delete removes: they go until the new rule is previewed.
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
+          Select <span className="font-medium text-slate-900">Preview</span> to list the runners the edited rule deletes.
+        </div>
+      ) : (
+        <DataTable
+          label="Stale runners"
+          columns={columns}
+          data={preview.data?.items}
+          getRowId={(r) => String(r.id)}
+          pagination={{
+            page: rule.page,
+            perPage: PREVIEW_PER_PAGE,
+            total,
+            totalPages: preview.data?.totalPages,
+            hasNext: preview.data?.nextPage !== undefined,
+          }}
+          onPageChange={onPageChange}
+          isLoading={preview.isPending}
+          isFetching={preview.isPlaceholderData}
+          error={preview.error}
+          onRetry={() => preview.refetch()}
+          errorState={errorState}
+          empty={{ title: 'No stale runners', description: 'No runner matches this rule. Try fewer days, or another type or owner.' }}
+        />
+      )}
 
       <ConfirmDialog
         target={confirming}
@@ -143,12 +163,13 @@ export function CleanupPreview({
         mutation={run}
         onClose={() => setConfirming(null)}
       >
+        {/* The rule the preview was made with (kept when Delete was pressed), not whatever the form holds now. */}
         <p>
-          Every runner that is still stale for at least {rule.staleDays} days
-          {rule.type ? `, of this type,` : ''}
-          {rule.ownerGroupId ? ` and owned by group ${rule.ownerGroupId}` : ''}
-          {rule.ownerProjectId ? ` and owned by project ${rule.ownerProjectId}` : ''} is deleted, with its managers, tags and project assignments. A runner that
-          contacts Runway again before its turn is kept. This cannot be undone.
+          Every runner that is still stale for at least {confirming?.staleDays} days
+          {confirming?.type ? ` (${runnerTypeLabel(confirming.type).toLowerCase()} runners only)` : ''}
+          {confirming?.ownerGroupId ? ` and owned by group ${confirming.ownerGroupId}` : ''}
+          {confirming?.ownerProjectId ? ` and owned by project ${confirming.ownerProjectId}` : ''} is deleted, with its managers, tags and project assignments.
+          A runner that contacts Runway again before its turn is kept. This cannot be undone.
         </p>
       </ConfirmDialog>
     </section>

@@ -1,23 +1,58 @@
-// A runner's status, paused state and type as badges, one colour per status.
+// A runner's status, paused state and type as badges: an icon and a word each (colour is never the only
+// cue), one colour per status, as GitLab's runner and job status badges.
+import type { ReactNode } from 'react';
+import {
+  Ban,
+  CircleCheck,
+  CircleDashed,
+  CircleDot,
+  CirclePause,
+  CircleSlash,
+  CircleX,
+  Clock,
+  FolderGit2,
+  Globe,
+  Hand,
+  LoaderCircle,
+  Lock,
+  TriangleAlert,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { Badge, type BadgeTone } from '../ui/badge';
 import type { Runner, RunnerManager, RunnerType } from '@/lib/client/types';
 import { Muted } from '../ui/muted';
 import { useOnlineExpiry } from './use-runner-events';
 
-const STATUS: Record<string, { label: string; tone: BadgeTone; hint: string }> = {
-  online: { label: 'Online', tone: 'success', hint: 'Contacted in the last 2 hours' },
-  offline: { label: 'Offline', tone: 'danger', hint: 'No contact for more than 2 hours' },
-  stale: { label: 'Stale', tone: 'warning', hint: 'No contact for more than 7 days' },
-  never_contacted: { label: 'Never contacted', tone: 'neutral', hint: 'Has not contacted the server yet' },
+/** A badge's icon and word; the icon is decoration (the word names the state). */
+export function IconBadge({ tone, icon: Icon, children }: { tone: BadgeTone; icon: LucideIcon; children: ReactNode }) {
+  return (
+    <Badge tone={tone}>
+      <span className="inline-flex items-center gap-1">
+        <Icon aria-hidden className="size-3.5 shrink-0" strokeWidth={2.25} />
+        {children}
+      </span>
+    </Badge>
+  );
+}
+
+const STATUS: Record<string, { label: string; tone: BadgeTone; hint: string; icon: LucideIcon }> = {
+  online: { label: 'Online', tone: 'success', hint: 'Contacted in the last 2 hours', icon: CircleDot },
+  offline: { label: 'Offline', tone: 'danger', hint: 'No contact for more than 2 hours', icon: CircleSlash },
+  stale: { label: 'Stale', tone: 'warning', hint: 'No contact for more than 7 days', icon: TriangleAlert },
+  never_contacted: { label: 'Never contacted', tone: 'neutral', hint: 'Has not contacted the server yet', icon: CircleDashed },
 };
 
 const TYPES: Record<RunnerType, string> = { instance_type: 'Instance', group_type: 'Group', project_type: 'Project' };
+const TYPE_ICONS: Record<RunnerType, LucideIcon> = { instance_type: Globe, group_type: Users, project_type: FolderGit2 };
 
 export function StatusBadge({ status }: { status: string }) {
-  const s = STATUS[status] ?? { label: status, tone: 'neutral' as const, hint: '' };
+  const s = STATUS[status] ?? { label: status, tone: 'neutral' as const, hint: '', icon: CircleDashed };
   return (
     <span title={s.hint} data-status={status}>
-      <Badge tone={s.tone}>{s.label}</Badge>
+      <IconBadge tone={s.tone} icon={s.icon}>
+        {s.label}
+      </IconBadge>
     </span>
   );
 }
@@ -34,7 +69,9 @@ export function RunnerStatusBadges({ runner, contactedAt }: { runner: Pick<Runne
       <StatusBadge status={connection} />
       {runner.paused && (
         <span title="Does not pick up new jobs">
-          <Badge tone="warning">Paused</Badge>
+          <IconBadge tone="warning" icon={CirclePause}>
+            Paused
+          </IconBadge>
         </span>
       )}
     </span>
@@ -46,7 +83,11 @@ export function ManagerStatusBadge({ manager }: { manager: RunnerManager }) {
 }
 
 export function RunnerTypeBadge({ type }: { type: RunnerType }) {
-  return <Badge tone="info">{TYPES[type] ?? type}</Badge>;
+  return (
+    <IconBadge tone="info" icon={TYPE_ICONS[type] ?? Globe}>
+      {TYPES[type] ?? type}
+    </IconBadge>
+  );
 }
 
 export const runnerTypeLabel = (type: RunnerType) => TYPES[type] ?? type;
@@ -54,9 +95,10 @@ export const runnerTypeLabel = (type: RunnerType) => TYPES[type] ?? type;
 export function TagList({ tags }: { tags: string[] }) {
   if (!tags.length) return <Muted>No tags</Muted>;
   return (
-    <span className="flex flex-wrap gap-1">
+    <span className="flex min-w-0 flex-wrap gap-1">
+      {/* A tag may be 255 characters without a space: it wraps anywhere rather than widen the page. */}
       {tags.map((t) => (
-        <code key={t} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+        <code key={t} className="max-w-full rounded bg-slate-100 px-1.5 py-0.5 text-xs break-all text-slate-700">
           {t}
         </code>
       ))}
@@ -64,18 +106,40 @@ export function TagList({ tags }: { tags: string[] }) {
   );
 }
 
-const JOB_TONES: Record<string, BadgeTone> = {
-  success: 'success',
-  failed: 'danger',
-  running: 'info',
-  pending: 'warning',
-  canceled: 'neutral',
-  canceling: 'neutral',
-  skipped: 'neutral',
-  manual: 'neutral',
-  created: 'neutral',
+const JOB_STATUS: Record<string, { tone: BadgeTone; icon: LucideIcon; label?: string }> = {
+  success: { tone: 'success', icon: CircleCheck, label: 'Passed' },
+  failed: { tone: 'danger', icon: CircleX },
+  running: { tone: 'info', icon: LoaderCircle },
+  pending: { tone: 'warning', icon: Clock },
+  preparing: { tone: 'warning', icon: Clock },
+  waiting_for_resource: { tone: 'warning', icon: Clock },
+  scheduled: { tone: 'neutral', icon: Clock },
+  canceled: { tone: 'neutral', icon: Ban },
+  canceling: { tone: 'neutral', icon: Ban },
+  skipped: { tone: 'neutral', icon: CircleSlash },
+  manual: { tone: 'neutral', icon: Hand },
+  created: { tone: 'neutral', icon: CircleDashed },
 };
 
+/** GitLab's job status words ("Passed" for success), capitalised, with the status icon. */
 export function JobStatusBadge({ status }: { status: string }) {
-  return <Badge tone={JOB_TONES[status] ?? 'neutral'}>{status.replaceAll('_', ' ')}</Badge>;
+  const s = JOB_STATUS[status] ?? { tone: 'neutral' as const, icon: CircleDashed };
+  const word = s.label ?? status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
+  return (
+    <span data-status={status}>
+      <IconBadge tone={s.tone} icon={s.icon}>
+        {word}
+      </IconBadge>
+    </span>
+  );
+}
+
+export function LockedBadge() {
+  return (
+    <span title="Cannot be assigned to other projects">
+      <IconBadge tone="neutral" icon={Lock}>
+        Locked
+      </IconBadge>
+    </span>
+  );
 }

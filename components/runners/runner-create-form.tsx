@@ -3,10 +3,11 @@
 // goes to the register page through sessionStorage (never the URL) and the browser follows.
 import { useRouter } from 'next/navigation';
 import type { FormEvent } from 'react';
-import { Button } from '../ui/button';
+import Link from 'next/link';
+import { Button, buttonClass } from '../ui/button';
 import { InlineError } from '../ui/states';
 import { keepNewRunnerToken } from '@/lib/client/new-runner-token';
-import { runnerHref, type RunnerScope } from '@/lib/client/runner-paths';
+import { runnerHref, runnersListHref, type RunnerScope } from '@/lib/client/runner-paths';
 import type { RunnerCreate, RunnerType } from '@/lib/client/types';
 import { NEW_RUNNER_DEFAULTS, RunnerFormFields, useRunnerFormState } from './runner-form-fields';
 import { useCreateRunner } from './use-runners';
@@ -46,10 +47,13 @@ export function RunnerCreateForm({ target, scope }: { target: NewRunnerTarget; s
     <form onSubmit={onSubmit} aria-label="New runner" noValidate className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       {summary && <InlineError>{summary}</InlineError>}
       <RunnerFormFields defaults={NEW_RUNNER_DEFAULTS} lockable={target.runner_type === 'project_type'} problems={problems} />
-      <div>
+      <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={create.isPending || create.isSuccess}>
           {create.isPending || create.isSuccess ? 'Creating…' : 'Create runner'}
         </Button>
+        <Link href={runnersListHref(scope)} className={buttonClass('secondary')}>
+          Cancel
+        </Link>
       </div>
     </form>
   );

@@ -20,6 +20,7 @@ import { RunnerManagers } from './runner-managers';
 import { RunnerProjects } from './runner-projects';
 import { RunnerActivity } from './runner-activity';
 import { cn } from '../ui/cn';
+import { toast } from '../ui/toast';
 import { useRunner, useUpdateRunner } from './use-runners';
 import { muted } from '../ui/muted';
 import { useRunnerEvents } from './use-runner-events';
@@ -48,7 +49,7 @@ function RunnerFacts({ runner, canReadNote }: { runner: RunnerDetailsWithPermiss
   const platform = [runner.platform, runner.architecture].filter(Boolean).join(' / ');
   const config = configuration(runner);
   return (
-    <section aria-label="Runner details" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <section aria-label="Runner details" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <dl className="flex flex-col gap-3">
         <Detail label="Description">{runner.description || muted('None')}</Detail>
         <Detail label="Last contact">{formatDateTime(runner.contacted_at) ?? muted('Never')}</Detail>
@@ -253,6 +254,8 @@ export function RunnerDetail({ id, scope = ADMIN_SCOPE }: { id: number; scope?: 
           onClose={() => setDeleting(false)}
           onDeleted={() => {
             setDeleting(false);
+            // As GitLab: the list opens and a toast confirms (the Toaster outlives the navigation).
+            toast.success(`Runner #${r.id} was deleted`);
             router.push(runnersListHref(scope));
           }}
         />

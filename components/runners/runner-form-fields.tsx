@@ -98,6 +98,9 @@ export function readRunnerForm(form: HTMLFormElement): { values: RunnerFormValue
   const data = new FormData(form);
   const timeoutText = String(data.get('maximum_timeout') ?? '').trim();
   if (timeoutText && !/^\d{1,9}$/.test(timeoutText)) return { problem: { maximum_timeout: ['must be a whole number of seconds'] } };
+  const tagText = String(data.get('tag_list') ?? '');
+  const long = tagText.split(',').find((t) => [...t.trim()].length > TAG_NAME_MAX_LENGTH);
+  if (long !== undefined) return { problem: { tags: [tagTooLong(long.trim())] } };
   return {
     values: {
       description: String(data.get('description') ?? ''),
@@ -111,6 +114,10 @@ export function readRunnerForm(form: HTMLFormElement): { values: RunnerFormValue
     },
   };
 }
+
+/** GitLab's limit on one tag (Ci::Tag), checked before sending so the field says which tag is too long. */
+export const TAG_NAME_MAX_LENGTH = 255;
+const tagTooLong = (tag: string) => `A tag can be at most ${TAG_NAME_MAX_LENGTH} characters; “${[...tag].slice(0, 20).join('')}…” has ${[...tag].length}.`;
 
 /** "a, b ,,c" -> "a,b,c": the tags as the API will store them, to compare with the current ones. */
 export const normalizedTags = (text: string) =>
@@ -168,7 +175,9 @@ function Checkbox({
 
 function TextField(props: {
   field: RunnerField;
+  /** A visible label, or the id of the heading that already names the field (no second, identical label). */
   label: ReactNode;
+  labelledBy?: string;
   hint?: ReactNode;
   defaultValue: string;
   problems?: string[];
@@ -185,13 +194,16 @@ function TextField(props: {
     defaultValue: props.defaultValue,
     'aria-describedby': described,
     'aria-invalid': !!problems?.length,
+    'aria-labelledby': props.labelledBy,
     className: inputClass,
   };
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {props.label}
-      </label>
+      {!props.labelledBy && (
+        <label htmlFor={id} className="text-sm font-medium text-slate-700">
+          {props.label}
+        </label>
+      )}
       {props.hint && (
         <p id={`${id}-hint`} className="text-sm text-slate-600">
           {props.hint}
@@ -224,10 +236,13 @@ export function RunnerFormFields({ defaults, lockable, problems }: { defaults: R
   return (
     <>
       <fieldset className="flex flex-col gap-4">
-        <legend className="mb-1 text-base font-semibold text-slate-900">Tags</legend>
+        <legend id="runner-tags-legend" className="mb-1 text-base font-semibold text-slate-900">
+          Tags
+        </legend>
         <TextField
           field="tags"
           label="Tags"
+          labelledBy="runner-tags-legend"
           hint="Add tags to specify jobs that the runner can run. Separate multiple tags with a comma, for example: macos, shared."
           defaultValue={defaults.tagList}
           problems={f.tags}

@@ -1,10 +1,9 @@
 // A runner page's header, as GitLab's: "#id (short token)" with the description, the status, type, paused and
 // locked badges, who created it and when, and the actions the page passes in.
 import type { ReactNode } from 'react';
-import { Badge } from '../ui/badge';
 import { formatDateTime } from '../tokens/format';
 import type { RunnerDetails } from '@/lib/client/types';
-import { RunnerStatusBadges, RunnerTypeBadge } from './runner-badges';
+import { LockedBadge, RunnerStatusBadges, RunnerTypeBadge } from './runner-badges';
 
 export function RunnerHeader({ runner, title, actions, live }: { runner: RunnerDetails; title?: ReactNode; actions?: ReactNode; live?: ReactNode }) {
   return (
@@ -21,11 +20,7 @@ export function RunnerHeader({ runner, title, actions, live }: { runner: RunnerD
         <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="runner-header-badges">
           <RunnerStatusBadges runner={runner} contactedAt={runner.contacted_at} />
           <RunnerTypeBadge type={runner.runner_type} />
-          {runner.locked && runner.runner_type === 'project_type' && (
-            <span title="Cannot be assigned to other projects">
-              <Badge tone="neutral">Locked</Badge>
-            </span>
-          )}
+          {runner.locked && runner.runner_type === 'project_type' && <LockedBadge />}
           {live}
         </div>
         <p className="mt-2 text-sm text-slate-600" data-testid="runner-created">

@@ -1,13 +1,16 @@
 'use client';
 // The runner's jobs, newest first (order_by=id&sort=desc), one page at a time; the page is ?jobs_page=.
 import { createColumnHelper } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useState } from 'react';
 import { DataTable } from '../ui/data-table';
 import { formatDateTime } from '../tokens/format';
 import type { RunnerJob } from '@/lib/client/types';
 import { JobStatusBadge } from './runner-badges';
 import { JOBS_PER_PAGE, useRunnerJobs } from './use-runners';
 import { muted } from '../ui/muted';
-import { inputClass } from '../ui/input';
+import { projectHref } from '@/lib/client/paths';
+import { timeAgo } from './runners-table';
 
 const column = createColumnHelper<RunnerJob>();
 
@@ -23,40 +26,134 @@ export function formatDuration(seconds: number | null): string | null {
   return `${rest}s`;
 }
 
+const when = (iso: string | null) =>
+  iso ? (
+    <time dateTime={iso} title={formatDateTime(iso) ?? undefined}>
+      {timeAgo(iso)}
+    </time>
+  ) : null;
+
+// GitLab's runner jobs table: status (icon and word), the job, its project and commit (links), how long it
+// queued, and when it finished and how long it ran.
 const columns = [
-  column.accessor('id', { header: 'Job', cell: (c) => <span className="font-medium text-slate-900">#{c.getValue()}</span> }),
   column.accessor('status', { header: 'Status', cell: (c) => <JobStatusBadge status={c.getValue()} /> }),
   column.display({
-    id: 'name',
-    header: 'Name',
+    id: 'job',
+    header: 'Job',
     cell: (c) => (
-      <div>
-        <p className="text-slate-900">{c.row.original.name}</p>
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">
+          #{c.row.original.id} <span className="font-normal break-words">{c.row.original.name}</span>
+        </p>
         <p className="text-xs text-slate-500">{c.row.original.stage}</p>
       </div>
     ),
   }),
-  column.accessor('ref', { header: 'Ref', cell: (c) => <code className="text-xs">{c.getValue()}</code> }),
-  column.display({ id: 'project', header: 'Project', cell: (c) => c.row.original.project?.path_with_namespace ?? '' }),
-  column.accessor('duration', { header: 'Duration', cell: (c) => formatDuration(c.getValue()) ?? muted('—') }),
-  column.accessor('created_at', { header: 'Created', cell: (c) => <span title={c.getValue()}>{formatDateTime(c.getValue())}</span> }),
+  column.display({
+    id: 'project',
+    header: 'Project',
+    cell: (c) => {
+      const p = c.row.original.project;
+      return p ? (
+        <Link href={projectHref(p.path_with_namespace)} className="break-words text-indigo-700 hover:underline">
+          {p.path_with_namespace}
+        </Link>
+      ) : (
+        muted('—')
+      );
+    },
+  }),
+  column.display({
+    id: 'commit',
+    header: 'Commit',
+    cell: (c) => {
+      const j = c.row.original;
+      const sha = j.commit?.id ?? j.pipeline?.sha;
+      return (
+        <div className="flex min-w-0 flex-col">
+          {sha && j.project ? (
+            <Link href={projectHref(j.project.path_with_namespace, `commit/${sha}`)} className="font-mono text-xs text-indigo-700 hover:underline">
+              {sha.slice(0, 8)}
+            </Link>
+          ) : (
+            muted('—')
+          )}
+          <code className="truncate text-xs text-slate-500" title={j.ref}>
+            {j.ref}
+          </code>
+        </div>
+      );
+    },
+  }),
+  column.accessor('queued_duration', { header: 'Queued', cell: (c) => formatDuration(c.getValue()) ?? muted('—') }),
+  column.display({
+    id: 'finished',
+    header: 'Finished',
+    cell: (c) => {
+      const j = c.row.original;
+      const ran = formatDuration(j.duration);
+      return (
+        <div className="flex flex-col text-sm">
+          <span>{when(j.finished_at) ?? muted(j.started_at ? 'Running' : 'Not started')}</span>
+          {ran && <span className="text-xs text-slate-500">{j.finished_at ? `in ${ran}` : `for ${ran}`}</span>}
+        </div>
+      );
+    },
+  }),
 ];
 
-// The statuses GET /runners/:id/jobs filters by (GitLab's Ci::HasStatus::AVAILABLE_STATUSES).
-const JOB_STATUSES = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceling',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
+// The statuses offered as filters (GET /runners/:id/jobs takes every one of GitLab's; these are the ones a
+// runner's jobs end in or wait in). Another status in the URL still filters, shown as its own choice.
+const JOB_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'running', label: 'Running' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'success', label: 'Passed' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'canceled', label: 'Canceled' },
+  { value: 'skipped', label: 'Skipped' },
+  { value: 'manual', label: 'Manual' },
 ];
+
+/** A row of radio buttons (one tab stop, arrow keys move), every choice visible, wrapping on a phone. */
+function StatusFilter({ status, onChange }: { status?: string; onChange: (status: string | undefined) => void }) {
+  // The choice shows at once; the URL (and so `status`) follows a moment later.
+  const [chosen, setChosen] = useState(status ?? '');
+  const [seen, setSeen] = useState(status);
+  if (seen !== status) {
+    setSeen(status);
+    setChosen(status ?? '');
+  }
+  const options =
+    status && !JOB_FILTERS.some((f) => f.value === status) ? [...JOB_FILTERS, { value: status, label: status.replaceAll('_', ' ') }] : JOB_FILTERS;
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Job status</legend>
+      <span aria-hidden className="text-sm font-medium text-slate-700">
+        Status
+      </span>
+      {options.map((o) => (
+        <label
+          key={o.value}
+          className="relative cursor-pointer rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-600 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600"
+        >
+          <input
+            type="radio"
+            name="runner-jobs-status"
+            value={o.value}
+            checked={chosen === o.value}
+            onChange={() => {
+              setChosen(o.value);
+              onChange(o.value || undefined);
+            }}
+            className="absolute inset-0 cursor-pointer appearance-none opacity-0"
+          />
+          {o.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 export function RunnerJobs({
   runnerId,
@@ -75,26 +172,7 @@ export function RunnerJobs({
   const data = jobs.data;
   return (
     <div className="flex flex-col gap-3">
-      {onStatusChange && (
-        <div className="flex items-center gap-2">
-          <label htmlFor="runner-jobs-status" className="shrink-0 text-sm font-medium text-slate-700">
-            Job status
-          </label>
-          <select
-            id="runner-jobs-status"
-            value={status ?? ''}
-            onChange={(e) => onStatusChange(e.target.value || undefined)}
-            className={`${inputClass} max-w-56`}
-          >
-            <option value="">All statuses</option>
-            {JOB_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      {onStatusChange && <StatusFilter status={status} onChange={onStatusChange} />}
       <DataTable
         label="Runner jobs"
         columns={columns}

@@ -20,7 +20,8 @@ import type {
 import { runnerFilterParams, type RunnerFilters, type StatusFilter } from '@/lib/client/runner-filters';
 
 export const PER_PAGE = 20;
-export const JOBS_PER_PAGE = 10;
+// GitLab's runner page lists 30 jobs a page.
+export const JOBS_PER_PAGE = 30;
 /** GitLab's runner page lists assigned projects five at a time. */
 export const PROJECTS_PER_PAGE = 5;
 

@@ -1,6 +1,7 @@
 'use client';
 // An on/off switch (GitLab's GlToggle): a button with role "switch" named by its visible label, with a help
-// line under it and a busy state while the change is saved.
+// line under it and a busy state while the change is saved. Busy is aria-busy + aria-disabled, never the
+// `disabled` attribute: that would drop keyboard focus to <body>, so the next Space would go nowhere.
 import { useId, type ReactNode } from 'react';
 import { cn } from './cn';
 
@@ -20,11 +21,13 @@ export function Toggle(props: { label: string; checked: boolean; onChange: (next
           aria-labelledby={`${id}-label`}
           aria-describedby={props.help ? `${id}-help` : undefined}
           aria-busy={props.busy || undefined}
-          disabled={off}
-          onClick={() => props.onChange(!props.checked)}
+          aria-disabled={off || undefined}
+          disabled={props.disabled}
+          // A click or Space while the previous change is saved is ignored, not queued.
+          onClick={() => !off && props.onChange(!props.checked)}
           className={cn(
             'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
-            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-disabled:cursor-not-allowed',
             props.checked ? 'bg-indigo-600' : 'bg-slate-400',
             off && 'opacity-60',
           )}

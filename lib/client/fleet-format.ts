@@ -19,3 +19,20 @@ export function formatDuration(seconds: number | null | undefined): string {
   const m = Math.round((seconds % 3600) / 60);
   return m ? `${h} h ${m} min` : `${h} h`;
 }
+
+const UNITS = [
+  { unit: 'ms', seconds: 0.001 },
+  { unit: 's', seconds: 1 },
+  { unit: 'min', seconds: 60 },
+  { unit: 'h', seconds: 3600 },
+] as const;
+
+/**
+ * One unit for a whole axis, chosen from its largest value (so ticks never read "0 ms … 10 s"), and the
+ * tick formatter in that unit: at most one decimal, no trailing zeros.
+ */
+export function durationAxis(values: readonly (number | null | undefined)[]): { unit: string; format: (seconds: number) => string } {
+  const max = Math.max(0, ...values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)));
+  const { unit, seconds } = max < 1 ? UNITS[0] : max < 60 ? UNITS[1] : max < 3600 ? UNITS[2] : UNITS[3];
+  return { unit, format: (v: number) => `${Number((v / seconds).toFixed(1))} ${unit}` };
+}

@@ -4,6 +4,24 @@
 import type { RunnerType } from './types';
 
 export const DEFAULT_STALE_DAYS = '90';
+// The API's bounds (lib/runner-cleanup/rule.ts: GitLab's 7-day stale threshold, ten years), checked in the
+// form too so a bad value is explained as it is typed, before any request.
+export const MIN_STALE_DAYS = 7;
+export const MAX_STALE_DAYS = 3650;
+
+/** The days field's problem in the API's words, or null when the API would take it. */
+export function staleDaysProblem(text: string): string | null {
+  const t = text.trim();
+  const n = /^\d{1,5}$/.test(t) ? Number(t) : NaN;
+  return Number.isInteger(n) && n >= MIN_STALE_DAYS && n <= MAX_STALE_DAYS ? null : `Days must be between ${MIN_STALE_DAYS} and ${MAX_STALE_DAYS}.`;
+}
+
+/** True when two rules select the same runners (the page does not matter). */
+export const sameRule = (a: CleanupRuleState, b: CleanupRuleState) =>
+  a.staleDays.trim() === b.staleDays.trim() &&
+  (a.type ?? '') === (b.type ?? '') &&
+  (a.ownerGroupId ?? '') === (b.ownerGroupId ?? '') &&
+  (a.ownerProjectId ?? '') === (b.ownerProjectId ?? '');
 
 export interface CleanupRuleState {
   staleDays: string;

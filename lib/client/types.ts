@@ -152,6 +152,8 @@ export interface RunnerJob {
   duration: number | null;
   queued_duration: number | null;
   web_url: string;
+  commit: { id: string; short_id: string; title: string } | null;
+  pipeline: { id: number; sha: string } | null;
   project: { id: number; name: string; path_with_namespace: string };
 }
 

@@ -4,6 +4,11 @@ import type { Prisma } from '../db/client';
 import { sql } from '../db/sql';
 
 export const TAG_LIST_MAX_LENGTH = 50;
+/** GitLab's Ci::Tag validates a tag name's length (in characters) at 255. */
+export const TAG_NAME_MAX_LENGTH = 255;
+
+/** The tags longer than GitLab allows (counted in characters, not UTF-16 units). */
+export const tooLongTags = (tags: readonly string[]) => tags.filter((t) => [...t].length > TAG_NAME_MAX_LENGTH);
 
 /** Splits one string on commas outside double quotes, as GitLab's tag parser does. */
 function splitTags(s: string): string[] {

@@ -1,7 +1,7 @@
 // Runner model validations shared by every write (register, /user/runners, PUT /runners/:id), with
 // GitLab's attribute keys and messages: {"message": {"tags_list": ["…"]}}.
 import { MAX_INT4 } from '../db/ids';
-import { TAG_LIST_MAX_LENGTH } from './tags';
+import { TAG_LIST_MAX_LENGTH, TAG_NAME_MAX_LENGTH, tooLongTags } from './tags';
 
 export interface RunnerAttributes {
   description?: string | null;
@@ -27,6 +27,8 @@ export function validateRunnerAttributes(a: RunnerAttributes): ValidationErrors 
   if (a.tagListChanged && a.tagList.length > TAG_LIST_MAX_LENGTH) {
     add('tags_list', `Too many tags specified. Please limit the number of tags to ${TAG_LIST_MAX_LENGTH}`);
   }
+  // GitLab refuses such a tag when it creates the Ci::Tag; checked here so nothing is half-written.
+  if (a.tagListChanged && tooLongTags(a.tagList).length) add('tags_list', `contains a tag that is too long (maximum is ${TAG_NAME_MAX_LENGTH} characters)`);
   if (!a.runUntagged && a.tagList.length === 0) add('tags_list', 'can not be empty when runner is not allowed to pick untagged jobs');
   if (a.maximumTimeout !== null && a.maximumTimeout !== undefined && a.maximumTimeout < 600) add('maximum_timeout', 'needs to be at least 10 minutes');
   // An integer column: GitLab would fail with a 500 here; a 400 names the limit instead.

@@ -343,7 +343,14 @@ async function seedJobs(
   };
   const pipelineStatus = new Map<number, string>();
   for (const p of pipelines) {
-    const runners = available.get(p.project_id)!;
+    // A runner only ran jobs while it was in contact: an online one any time, another only jobs that ended
+    // before its last contact (so a stale runner shows no jobs from this week).
+    const all = available.get(p.project_id)!;
+    const inContact = all.filter((r) => {
+      const ago = contacted.get(r);
+      return ago !== null && ago !== undefined && (ago < 2 * HOUR || now - ago >= p.created_at.getTime() + 15 * MINUTE);
+    });
+    const runners = inContact.length ? inContact : all;
     const recent = now - p.created_at.getTime() < 30 * MINUTE;
     let status = 'success';
     for (const [stage, names] of STAGES) {
