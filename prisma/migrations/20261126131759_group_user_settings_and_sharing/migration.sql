@@ -1,5 +1,5 @@
 -- Group settings of POST/PUT /groups and user profile/admin attributes of POST/PUT /users, stored as written
--- (issue 24); and group sharing: groups shared with groups and projects shared with groups.
+-- (issue 24), and group sharing: groups shared with groups and projects shared with groups.
 -- AlterTable
 ALTER TABLE "namespaces" ADD COLUMN     "auto_devops_enabled" BOOLEAN,
 ADD COLUMN     "default_branch" TEXT,
