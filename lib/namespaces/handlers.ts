@@ -166,7 +166,13 @@ export async function listProjectsHandler(ctx: Ctx<typeof listProjectsParams>) {
 export async function listGroupProjectsHandler(ctx: Ctx<typeof listGroupProjectsParams>) {
   const group = await findGroup(ctx.actor, ctx.pathParams.id);
   const i = ctx.input;
-  const inGroup = { id: group.id, traversalIds: group.traversalIds, subgroups: i.include_subgroups ?? false, ancestors: i.include_ancestor_groups ?? false };
+  const inGroup = {
+    id: group.id,
+    traversalIds: group.traversalIds,
+    subgroups: i.include_subgroups ?? false,
+    ancestors: i.include_ancestor_groups ?? false,
+    shared: i.with_shared ?? true,
+  };
   return pageOfProjects(ctx, { ...projectFilters(i), inGroup }, { starred: i.starred ?? false, simple: i.simple ?? false, withAccess: false });
 }
 

@@ -129,7 +129,7 @@ export interface ProjectFilters {
   /** Only projects directly in this namespace (group detail). */
   namespaceId?: number;
   /** Only projects in these groups (GET /groups/:id/projects): the group, its descendants, its ancestors. */
-  inGroup?: { id: number; traversalIds: number[]; subgroups: boolean; ancestors: boolean };
+  inGroup?: { id: number; traversalIds: number[]; subgroups: boolean; ancestors: boolean; shared?: boolean };
   orderBy?: 'id' | 'name' | 'path' | 'created_at' | 'updated_at' | 'last_activity_at';
   sort?: 'asc' | 'desc';
 }
@@ -213,7 +213,9 @@ function inGroupCondition(g: NonNullable<ProjectFilters['inGroup']>): Sql {
   const own = g.subgroups
     ? sql`p.namespace_id IN (SELECT d.id FROM namespaces d WHERE d.traversal_ids @> ARRAY[${g.id}]::int[])`
     : sql`p.namespace_id = ${g.id}`;
-  return g.ancestors ? sql`(${own} OR p.namespace_id = ANY(${g.traversalIds}::int[]))` : own;
+  const withAncestors = g.ancestors ? sql`(${own} OR p.namespace_id = ANY(${g.traversalIds}::int[]))` : own;
+  // with_shared: also the projects shared with the group.
+  return g.shared ? sql`(${withAncestors} OR p.id IN (SELECT pgl.project_id FROM project_group_links pgl WHERE pgl.group_id = ${g.id}))` : withAncestors;
 }
 
 // ------------------------------------------------------------------ a project's groups

@@ -47,7 +47,7 @@ export const listProjectsParams = {
   statistics: param.boolean().default(false),
 };
 
-/** GET /groups/:id/projects (GitLab's declaration; with_shared is accepted: Runway has no group sharing). */
+/** GET /groups/:id/projects (GitLab's declaration; with_shared adds the projects shared with the group). */
 export const listGroupProjectsParams = {
   archived: param.boolean(),
   visibility: param.string().values(VISIBILITIES),

@@ -29,6 +29,10 @@ describe('[NAMESPACES] POST/DELETE /projects/:id/share', () => {
       status: 409,
       body: { message: 'Group already shared with this group' },
     });
+    // GET /groups/:id/projects lists it unless with_shared=false.
+    const listed = (q: Record<string, string>) => api('GET', `/groups/${team.id}/projects`, { token: owner.token, query: q });
+    expect((await listed({})).body.map((p: any) => p.id)).toEqual([project.id]);
+    expect((await listed({ with_shared: 'false' })).body).toEqual([]);
     expect((await api('DELETE', `/projects/${project.id}/share/${team.id}`, { token: owner.token })).status).toBe(204);
     expect(await api('DELETE', `/projects/${project.id}/share/${team.id}`, { token: owner.token })).toMatchObject({
       status: 404,
