@@ -90,7 +90,7 @@ test.describe('[FLEET] fleet dashboard', () => {
     await screenshot(page, 'fleet-dashboard-loading');
     release();
     const alert = page.getByRole('alert').filter({ hasText: 'Could not load the runner counts' });
-    await expect(alert).toContainText('500 Internal Server Error', { timeout: 20_000 });
+    await expect(alert).toContainText('Something went wrong on the server. Please try again.', { timeout: 20_000 });
     await checkA11y(page, 'the fleet dashboard error');
     await screenshot(page, 'fleet-dashboard-error');
     await page.unroute(STATUS);

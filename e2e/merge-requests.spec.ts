@@ -240,11 +240,12 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     await expectAccessible(page);
     await screenshot(page, 'mr-dialog-limit');
 
-    // Another client adds one of the ticked commits first: the API's message shows, and nothing is saved.
+    // Another client adds one of the ticked commits first: GitLab's failure wording with the API's reason, and
+    // nothing is saved.
     await boxes.nth(1).uncheck();
     await api.call('post', `/projects/${project.id}/merge_requests/${mr.iid}/context_commits`, { commits: [repo.shas[29]] });
     await dialog(page).getByRole('button', { name: 'Save changes' }).click();
-    await expect(dialog(page).getByRole('alert')).toContainText(`Context commits: ["${repo.shas[29]}"] are already created`);
+    await expect(dialog(page).getByRole('alert')).toHaveText(`Failed to create context commits. Context commits: ["${repo.shas[29]}"] are already created.`);
     await expect(dialog(page)).toBeVisible();
     await screenshot(page, 'mr-dialog-error');
     let stored = await api.call<{ id: string }[]>('get', `/projects/${project.id}/merge_requests/${mr.iid}/context_commits`);
@@ -263,7 +264,7 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     );
     await dialog(page).getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog(page).getByRole('alert')).toContainText(
-      `Saved: 18 commits added. Not saved: removing 1 commit (${repo.shas[29].slice(0, 8)}) failed: 500 Internal Server Error.`,
+      `Saved: 18 commits added. Failed to remove context commits (${repo.shas[29].slice(0, 8)}). Something went wrong on the server. Please try again.`,
     );
     await expectAccessible(page);
     await screenshot(page, 'mr-dialog-partial');
@@ -290,12 +291,13 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     const user = await signedInAs(browser, reporter.username);
     await user.goto(url);
     await expect(contextList(user)).toHaveCount(2);
-    await expect(contextList(user).first()).toContainText('Change 7: Handle unicode filenames');
+    // Newest committed first, as GitLab lists them (they were added oldest first).
+    await expect(contextList(user)).toHaveText([/Change 25: Document the release process/, /Change 7: Handle unicode filenames/]);
     await expect(user.getByRole('button', { name: 'Add previously merged commits' })).toHaveCount(0);
     await expectAccessible(user);
     await screenshot(user, 'mr-commits-reporter');
     // A context commit links to its commit page.
-    await contextList(user).first().getByRole('link', { name: 'Change 7: Handle unicode filenames' }).click();
+    await contextList(user).getByRole('link', { name: 'Change 7: Handle unicode filenames' }).click();
     await expect(user).toHaveURL(new RegExp(`/-/commit/${repo.shas[6]}$`));
     await expect(user.getByRole('heading', { level: 1, name: 'Change 7: Handle unicode filenames' })).toBeVisible();
 
@@ -304,7 +306,9 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"500 Internal Server Error"}' }),
     );
     await user.goto(url);
-    await expect(user.getByRole('alert').filter({ hasText: 'Could not load the previously merged commits' })).toContainText('500 Internal Server Error');
+    await expect(user.getByRole('alert').filter({ hasText: 'Could not load the previously merged commits' })).toContainText(
+      'Something went wrong on the server. Please try again.',
+    );
     await screenshot(user, 'mr-commits-error');
 
     const stranger = await signedInAs(browser, outsider.username);
@@ -312,6 +316,78 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     await expect(stranger.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await stranger.goto(`/${project.path_with_namespace}/-/merge_requests`);
     await expect(stranger.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('[MERGE REQUESTS] the page shows assignees and reviewers; a Reporter assignee adds context commits; inverted dates are explained; 390 px', async ({
+    page,
+    browser,
+  }) => {
+    const api = await rootApi(page);
+    const [reporter, reviewer] = [await api.user('assignee'), await api.user('reviewer')];
+    const project = await api.importProject(repo.dir);
+    await api.member(project.id, reporter.id, 20);
+    await api.member(project.id, reviewer.id, 30);
+    const mr = await api.call<{ iid: number; reviewers: { id: number }[] }>('post', `/projects/${project.id}/merge_requests`, {
+      title: 'Assigned to a reporter',
+      source_branch: 'topic',
+      target_branch: 'main',
+      assignee_ids: [reporter.id],
+      reviewer_ids: [reviewer.id],
+    });
+    expect(mr.reviewers.map((r) => r.id)).toEqual([reviewer.id]);
+    const base = `/${project.path_with_namespace}/-/merge_requests/${mr.iid}`;
+
+    const user = await signedInAs(browser, reporter.username);
+    await user.goto(base);
+    await expect(user.getByRole('heading', { level: 1, name: 'Assigned to a reporter' })).toBeVisible();
+    const details = user.getByRole('complementary', { name: 'Merge request details' });
+    await expect(details.getByRole('list', { name: 'Assignees' })).toContainText(`@${reporter.username}`);
+    await expect(details.getByRole('list', { name: 'Reviewers' })).toContainText(`@${reviewer.username}`);
+    await expect(user.getByText('requested to merge')).toBeVisible();
+    await expectAccessible(user);
+    await screenshot(user, 'mr-overview-people');
+
+    // The Reporter is an assignee, so the Commits tab offers the dialog (GitLab's update_merge_request).
+    await user.getByRole('link', { name: 'Commits', exact: true }).click();
+    await user.getByRole('button', { name: 'Add previously merged commits' }).click();
+    await expect(dialogRows(user)).toHaveCount(30);
+    const after = dialog(user).getByLabel('Committed after');
+    const before = dialog(user).getByLabel('Committed before');
+    await after.fill('2024-01-20');
+    await before.fill('2024-01-10');
+    await expect(dialog(user).getByRole('alert')).toHaveText('The “Committed after” date must be on or before the “Committed before” date.');
+    await expect(after).toHaveAttribute('aria-invalid', 'true');
+    await expect(before).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog(user).getByText('No commits found')).toHaveCount(0);
+    await expectAccessible(user);
+    await screenshot(user, 'mr-dialog-inverted-dates');
+    await before.fill('2024-01-22');
+    await expect(dialog(user).getByRole('alert')).toHaveCount(0);
+    await expect(dialogRows(user)).toHaveCount(3);
+    await dialogRows(user).filter({ hasText: 'Change 21' }).getByRole('checkbox').check();
+    await dialog(user).getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog(user)).toBeHidden();
+    await expect(contextList(user)).toHaveCount(1);
+
+    // 390 px: nothing scrolls sideways; the title, the people and the main action fit the screen.
+    await user.setViewportSize({ width: 390, height: 844 });
+    for (const url of [base, `${base}/commits`]) {
+      await user.goto(url);
+      await expect(user.getByRole('heading', { level: 1, name: 'Assigned to a reporter' })).toBeVisible();
+      const widths = await user.evaluate(() => [document.scrollingElement!.scrollWidth, document.scrollingElement!.clientWidth]);
+      expect(widths[0], `page width of ${url} at 390 px`).toBeLessThanOrEqual(widths[1]);
+    }
+    const add = user.getByRole('button', { name: 'Add previously merged commits' });
+    await add.scrollIntoViewIfNeeded();
+    const box = (await add.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expectAccessible(user);
+    await add.click();
+    await expect(dialogRows(user)).toHaveCount(30);
+    const dialogWidths = await user.evaluate(() => [document.scrollingElement!.scrollWidth, document.scrollingElement!.clientWidth]);
+    expect(dialogWidths[0]).toBeLessThanOrEqual(dialogWidths[1]);
+    await expectAccessible(user);
   });
 
   test('[MERGE REQUESTS] the list: state tabs with counts, search, author and sort in the URL', async ({ page, browser }) => {

@@ -216,7 +216,7 @@ test.describe('[NAVIGATION] getting there', () => {
     await screenshot(page, 'groups-list-loading');
     release();
     const alert = page.getByRole('alert').filter({ hasText: 'Could not load groups' });
-    await expect(alert).toContainText('500 Internal Server Error');
+    await expect(alert).toContainText('Something went wrong on the server. Please try again.');
     await screenshot(page, 'groups-list-error');
     await page.unroute('**/api/v4/groups?*');
     await page.getByRole('button', { name: 'Try again' }).click();

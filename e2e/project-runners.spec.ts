@@ -1,8 +1,9 @@
-// [RUNNERS] A project's CI/CD settings, section "Runners" (/<project>/-/settings/ci_cd): enabling and disabling
-// project runners (with the API's refusal for the owner project shown on the row), the group and instance
-// runner switches changing what GET /projects/:id/runners lists, and who may see the page. Seeded through the
-// API with the administrator's session; axe at 1280 and 390 px. With RUNWAY_E2E_SCREENSHOTS=<dir>, every state
-// is saved at both widths.
+// [RUNNERS] A project's CI/CD settings, section "Runners" (/<project>/-/settings/ci_cd), in GitLab's tabbed
+// layout: counts on the tabs, full runner rows (status, lock, tags, version, last contact), only the actions
+// that will work (no "Disable" on the owner project or, for non-admins, on a locked runner), refusals in plain
+// words on the row, the group and instance runner switches, who may see the page, and the page at 390 px.
+// Seeded through the API with the administrator's session; axe at 1280 and 390 px. With
+// RUNWAY_E2E_SCREENSHOTS=<dir>, every state is saved at both widths.
 import { expect, test, type APIResponse, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { csrfToken, signIn, uniq } from './support/session';
@@ -21,7 +22,7 @@ interface Seed {
   developer: string;
   guest: string;
   outsider: string;
-  runners: { instance: number; group: number; own: number; siblingOpen: number; siblingLocked: number };
+  runners: { instance: number; group: number; own: number; siblingOpen: number; siblingLocked: number; lockedShared: number };
 }
 
 /** A group with two projects, a maintainer of the group, a developer and a guest of the project, and runners of every kind. */
@@ -59,7 +60,11 @@ async function seed(page: Page): Promise<Seed> {
     own: await runner({ runner_type: 'project_type', project_id: project.id, description: `${tag} own` }),
     siblingOpen: await runner({ runner_type: 'project_type', project_id: sibling.id, description: `${tag} sibling` }),
     siblingLocked: await runner({ runner_type: 'project_type', project_id: sibling.id, description: `${tag} locked`, locked: true }),
+    lockedShared: await runner({ runner_type: 'project_type', project_id: sibling.id, description: `${tag} locked shared`, tag_list: 'docker,linux' }),
   };
+  // The administrator enables it here and then locks it: assigned to the project, but not the project's to drop.
+  await post(`/projects/${project.id}/runners`, { runner_id: runners.lockedShared });
+  expect((await page.request.put(`/api/v4/runners/${runners.lockedShared}`, { data: { locked: true }, headers })).status()).toBe(200);
   return { project, sibling, maintainer: maintainer.username, developer: developer.username, guest: guest.username, outsider: outsider.username, runners };
 }
 
@@ -93,71 +98,135 @@ async function listedIds(page: Page, projectId: number): Promise<number[]> {
   return body.map((r) => r.id);
 }
 
+const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+
+/** The document never scrolls sideways: everything fits the viewport's width. */
+async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    clientWidth: document.scrollingElement!.clientWidth,
+  }));
+  expect(scrollWidth, 'page width at this viewport').toBeLessThanOrEqual(clientWidth);
+}
+
+/** A locator lies fully inside the viewport's width. */
+async function expectWithinViewport(page: Page, locator: ReturnType<Page['locator']>) {
+  const box = (await locator.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+}
+
 test.describe('[RUNNERS] project settings', () => {
   // Each test seeds its own users, group, projects and runners and runs axe at two widths.
   test.describe.configure({ timeout: 180_000 });
-  test('[RUNNERS] project settings: a maintainer enables and disables project runners; the owner project refuses', async ({ page, browser }) => {
+  test('[RUNNERS] project settings: tabs with counts, full rows, and only the actions that will work', async ({ page, browser }) => {
     const s = await seed(page);
     const user = await signedInAs(browser, s.maintainer);
     await user.goto(settingsUrl(s));
     await expect(user.getByRole('heading', { name: 'Runners', level: 2 })).toBeVisible();
-    await expect(row(user, 'Assigned project runners', s.runners.own)).toBeVisible();
-    // Only the unlocked runner of the maintainer's other project is offered.
-    await expect(row(user, 'Other available runners', s.runners.siblingOpen)).toBeVisible();
-    await expect(row(user, 'Other available runners', s.runners.siblingLocked)).toHaveCount(0);
-    await expect(table(user, 'Other available runners').getByRole('row')).toHaveCount(2);
+    // GitLab's four tabs, each with its count: own + locked shared; the sibling's open runner; one group; instance ones.
+    await expect(tab(user, 'Assigned project runners')).toHaveAttribute('aria-selected', 'true');
+    await expect(tab(user, 'Assigned project runners')).toHaveText(/^Assigned project runners\s*2$/);
+    await expect(tab(user, 'Other available project runners')).toHaveText(/^Other available project runners\s*1$/);
+    await expect(tab(user, 'Group')).toHaveText(/^Group\s*1$/);
+    await expect(tab(user, 'Instance')).toHaveText(/^Instance\s*\d+$/);
+
+    // The owner project's runner: no "Disable for this project" (GitLab hides it; the runner is removed
+    // instead), but the owner's maintainer may edit, pause and remove it.
+    const own = row(user, 'Assigned project runners', s.runners.own);
+    await expect(own.getByText('Never contacted')).toBeVisible();
+    await expect(own.getByText('Version')).toBeVisible();
+    await expect(own.getByText('Last contact')).toBeVisible();
+    await expect(own.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
+    await expect(own.getByRole('link', { name: /^Edit runner #/ })).toBeVisible();
+    await expect(own.getByRole('button', { name: /^Pause runner #/ })).toBeVisible();
+    await expect(own.getByRole('button', { name: /^Remove runner #/ })).toBeVisible();
+    // A locked runner of another project: shown as locked (label and tooltip), with its tags, and not offered
+    // for disabling, which the API refuses a non-admin ("Runner is locked").
+    const locked = row(user, 'Assigned project runners', s.runners.lockedShared);
+    await expect(locked.getByText('Locked', { exact: true })).toBeVisible();
+    await expect(locked.getByTitle(/^Locked: available to its current projects only/)).toBeVisible();
+    await expect(locked.getByText('docker')).toBeVisible();
+    await expect(locked.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
+    await expect(user.getByText(/Forbidden/)).toHaveCount(0);
     await checkState(user, 'project-runners-maintainer');
 
-    await row(user, 'Other available runners', s.runners.siblingOpen).getByRole('button', { name: 'Enable for this project' }).click();
-    await expect(row(user, 'Assigned project runners', s.runners.siblingOpen)).toBeVisible();
-    await expect(user.getByText('No other project runners of your projects can be enabled here.')).toBeVisible();
+    // Other available project runners: only the unlocked one of the maintainer's other project, to enable.
+    await tab(user, 'Other available project runners').click();
+    await expect(row(user, 'Other available project runners', s.runners.siblingOpen)).toBeVisible();
+    await expect(row(user, 'Other available project runners', s.runners.siblingLocked)).toHaveCount(0);
+    await expect(table(user, 'Other available project runners').getByRole('row')).toHaveCount(2);
+    await checkState(user, 'project-runners-available');
+    await row(user, 'Other available project runners', s.runners.siblingOpen)
+      .getByRole('button', { name: /^Enable runner #\d+ .* for this project$/ })
+      .click();
+    await expect(user.getByText(`Runner #${s.runners.siblingOpen} was enabled for this project.`)).toBeVisible();
+    await expect(user.getByText('No project runners are available to be assigned to this project.')).toBeVisible();
+    await expect(tab(user, 'Assigned project runners')).toHaveText(/3$/);
     expect(await listedIds(user, s.project.id)).toContain(s.runners.siblingOpen);
-    await checkState(user, 'project-runners-enabled');
 
-    // The owner project cannot drop its own runner: the API's message shows on that row. GitLab's REST
-    // answers non-admins with the policy's "No access granted" here (admins get the owner-project wording).
-    await row(user, 'Assigned project runners', s.runners.own).getByRole('button', { name: 'Disable for this project' }).click();
-    const refusal = row(user, 'Assigned project runners', s.runners.own).getByRole('alert');
-    await expect(refusal).toHaveText('403 Forbidden - No access granted');
-    await expect(row(user, 'Assigned project runners', s.runners.own)).toBeVisible();
-    await checkState(user, 'project-runners-refused');
-
-    await row(user, 'Assigned project runners', s.runners.siblingOpen).getByRole('button', { name: 'Disable for this project' }).click();
-    await expect(row(user, 'Other available runners', s.runners.siblingOpen)).toBeVisible();
+    // Assigned now, unlocked, not owned here: this one can be disabled, and it goes back to the other tab.
+    await tab(user, 'Assigned project runners').click();
+    await row(user, 'Assigned project runners', s.runners.siblingOpen)
+      .getByRole('button', { name: /^Disable runner #/ })
+      .click();
     await expect(row(user, 'Assigned project runners', s.runners.siblingOpen)).toHaveCount(0);
+    await expect(tab(user, 'Other available project runners')).toHaveText(/1$/);
     expect(await listedIds(user, s.project.id)).not.toContain(s.runners.siblingOpen);
   });
 
-  test("[RUNNERS] project settings: an administrator sees GitLab's owner-project message", async ({ page }) => {
+  test('[RUNNERS] project settings: a refusal the page could not foresee is worded plainly on the row', async ({ page, browser }) => {
+    const s = await seed(page);
+    const headers = { 'X-CSRF-Token': await csrfToken(page) };
+    await page.request.post(`/api/v4/projects/${s.project.id}/runners`, { data: { runner_id: s.runners.siblingOpen }, headers });
+    const user = await signedInAs(browser, s.maintainer);
+    await user.goto(settingsUrl(s));
+    const target = row(user, 'Assigned project runners', s.runners.siblingOpen);
+    await expect(target.getByRole('button', { name: /^Disable runner #/ })).toBeVisible();
+    // Someone locks the runner meanwhile: the API refuses with "403 Forbidden - Runner is locked".
+    expect((await page.request.put(`/api/v4/runners/${s.runners.siblingOpen}`, { data: { locked: true }, headers })).status()).toBe(200);
+    await target.getByRole('button', { name: /^Disable runner #/ }).click();
+    await expect(target.getByRole('alert')).toHaveText(
+      'Failed to unassign runner from project. This runner is locked to its current projects: only an administrator can enable or disable it for other projects.',
+    );
+    await expect(user.getByText(/Forbidden/)).toHaveCount(0);
+    await checkState(user, 'project-runners-refused');
+  });
+
+  test('[RUNNERS] project settings: an administrator may disable a locked runner, never on its owner project', async ({ page }) => {
     const s = await seed(page);
     await page.goto(settingsUrl(s));
-    await row(page, 'Assigned project runners', s.runners.own).getByRole('button', { name: 'Disable for this project' }).click();
-    await expect(row(page, 'Assigned project runners', s.runners.own).getByRole('alert')).toHaveText(
-      '403 Forbidden - You cannot unassign a runner from the owner project. Delete the runner instead',
-    );
+    await expect(row(page, 'Assigned project runners', s.runners.own).getByRole('button', { name: /^Disable/ })).toHaveCount(0);
+    await row(page, 'Assigned project runners', s.runners.lockedShared)
+      .getByRole('button', { name: /^Disable runner #/ })
+      .click();
+    await expect(row(page, 'Assigned project runners', s.runners.lockedShared)).toHaveCount(0);
+    await expect(page.getByText(`Runner #${s.runners.lockedShared} was disabled for this project.`)).toBeVisible();
   });
 
   test('[RUNNERS] project settings: the instance and group runner switches change what the project lists', async ({ page, browser }) => {
     const s = await seed(page);
     const user = await signedInAs(browser, s.maintainer);
-    await user.goto(settingsUrl(s));
-    const instance = user.getByRole('switch', { name: 'Turn on instance runners for this project' });
+    await user.goto(`${settingsUrl(s)}?tab=group`);
     const group = user.getByRole('switch', { name: 'Turn on group runners for this project' });
-    await expect(instance).toBeChecked();
     await expect(group).toBeChecked();
-    await expect(row(user, 'Available group runners', s.runners.group)).toBeVisible();
-    await expect(row(user, 'Available instance runners', s.runners.instance)).toBeVisible();
+    await expect(row(user, 'Group runners', s.runners.group)).toBeVisible();
+    await group.press('Space'); // the keyboard works the switch too
+    await expect(group).not.toBeChecked();
+    await expect(user.getByText('Group runners are turned off for this project.')).toBeVisible();
+    await expect(tab(user, 'Group')).toHaveText(/0$/);
+    expect(await listedIds(user, s.project.id)).not.toContain(s.runners.group);
 
+    await tab(user, 'Instance').click();
+    const instance = user.getByRole('switch', { name: 'Turn on instance runners for this project' });
+    await expect(instance).toBeChecked();
+    await expect(row(user, 'Instance runners', s.runners.instance)).toBeVisible();
     await instance.click();
     await expect(instance).not.toBeChecked();
     await expect(user.getByText('Instance runners are turned off for this project.')).toBeVisible();
     await expect.poll(() => listedIds(user, s.project.id)).not.toContain(s.runners.instance);
-
-    await group.press('Space'); // the keyboard works the switch too
-    await expect(group).not.toBeChecked();
-    await expect(user.getByText('Group runners are turned off for this project.')).toBeVisible();
     const listed = await listedIds(user, s.project.id);
-    expect(listed).not.toContain(s.runners.group);
     expect(listed).toContain(s.runners.own);
     await checkState(user, 'project-runners-switches-off');
 
@@ -165,10 +234,41 @@ test.describe('[RUNNERS] project settings', () => {
     await user.reload();
     await expect(instance).not.toBeChecked();
     await instance.click();
+    await expect(row(user, 'Instance runners', s.runners.instance)).toBeVisible();
+    await tab(user, 'Group').click();
     await group.click();
-    await expect(row(user, 'Available instance runners', s.runners.instance)).toBeVisible();
-    await expect(row(user, 'Available group runners', s.runners.group)).toBeVisible();
+    await expect(row(user, 'Group runners', s.runners.group)).toBeVisible();
     expect(await listedIds(user, s.project.id)).toEqual(expect.arrayContaining([s.runners.instance, s.runners.group, s.runners.own]));
+  });
+
+  test('[RUNNERS] project settings: at 390 px nothing scrolls sideways, and the keyboard reaches every tab and action', async ({ page, browser }) => {
+    const s = await seed(page);
+    const user = await signedInAs(browser, s.maintainer);
+    await user.setViewportSize({ width: 390, height: 844 });
+    await user.goto(settingsUrl(s));
+    await expect(row(user, 'Assigned project runners', s.runners.own)).toBeVisible();
+    await expectNoHorizontalScroll(user);
+    await expectWithinViewport(user, user.getByRole('link', { name: 'New project runner', exact: true }));
+    await expectWithinViewport(user, row(user, 'Assigned project runners', s.runners.own).getByRole('button', { name: /^Remove runner #/ }));
+
+    // Tabs: one tab stop, arrow keys move and select.
+    await tab(user, 'Assigned project runners').focus();
+    await user.keyboard.press('ArrowRight');
+    await expect(tab(user, 'Other available project runners')).toBeFocused();
+    await expect(tab(user, 'Other available project runners')).toHaveAttribute('aria-selected', 'true');
+    const enable = row(user, 'Other available project runners', s.runners.siblingOpen).getByRole('button', { name: /^Enable runner #/ });
+    await expect(enable).toBeVisible();
+    await expectNoHorizontalScroll(user);
+    await expectWithinViewport(user, enable);
+    await enable.focus();
+    await user.keyboard.press('Enter');
+    await expect(user.getByText(`Runner #${s.runners.siblingOpen} was enabled for this project.`)).toBeVisible();
+    await tab(user, 'Other available project runners').focus();
+    await user.keyboard.press('End');
+    await expect(tab(user, 'Instance')).toBeFocused();
+    await expect(user.getByRole('switch', { name: 'Turn on instance runners for this project' })).toBeVisible();
+    await expectNoHorizontalScroll(user);
+    await expectNoSeriousA11yViolations(user, 'project runners instance tab at 390 px');
   });
 
   test('[RUNNERS] project settings: developers, guests and non-members get the not-found page, as in GitLab', async ({ page, browser }) => {

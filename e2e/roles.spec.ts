@@ -94,6 +94,8 @@ test.describe('[RUNNERS] roles', () => {
           await expect(
             user.getByRole('table', { name: 'Assigned project runners', exact: true }).getByRole('link', { name: new RegExp(`^#${projectRunner.id}\\b`) }),
           ).toBeVisible({ timeout: 30_000 });
+          // The instance runner switch lives in the Instance tab, as in GitLab.
+          await user.getByRole('tab', { name: /^Instance/ }).click();
           await expect(user.getByRole('switch', { name: 'Turn on instance runners for this project' })).toBeVisible();
         } else {
           // GitLab's CI/CD settings need Maintainer: everyone else is answered not found.
@@ -143,7 +145,7 @@ test.describe('[RUNNERS] roles', () => {
     }
   });
 
-  test('[RUNNERS] roles: a refused action shows the API message where the user acted', async ({ page, browser }) => {
+  test('[RUNNERS] roles: a refused action shows the API message, in plain words, where the user acted', async ({ page, browser }) => {
     const api = await rootApi(page);
     const group = await api.group('refusal');
     const project = await api.project('refusal-app', group.id);
@@ -157,9 +159,16 @@ test.describe('[RUNNERS] roles', () => {
       .getByRole('table', { name: 'Assigned project runners', exact: true })
       .getByRole('row')
       .filter({ has: user.getByRole('link', { name: new RegExp(`^#${own.id}\\b`) }) });
-    await row.getByRole('button', { name: 'Disable for this project' }).click();
-    // The owner project keeps its runner: GitLab's REST answers a non-admin with the policy's refusal.
-    await expect(row.getByRole('alert')).toHaveText('403 Forbidden - No access granted');
+    // The owner project keeps its runner: GitLab offers no "Disable" there (the API would refuse it).
+    await expect(row.getByRole('button', { name: /^Pause runner #/ })).toBeVisible();
+    await expect(row.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
+    // The maintainer is lowered to Developer meanwhile: the pause is refused ("403 Forbidden - No access
+    // granted"), and the row says so in words.
+    const headers = { 'X-CSRF-Token': (await page.locator('meta[name="csrf-token"]').getAttribute('content'))! };
+    const lowered = await page.request.put(`/api/v4/projects/${project.id}/members/${maintainer.id}`, { data: { access_level: DEVELOPER }, headers });
+    expect(lowered.status()).toBe(200);
+    await row.getByRole('button', { name: /^Pause runner #/ }).click();
+    await expect(row.getByRole('alert')).toHaveText('Failed to pause runner. You do not have permission to do this.');
     await expect(row).toBeVisible();
     await checkPage(user, 'roles-refused');
     await user.context().close();

@@ -126,7 +126,9 @@ test.describe('[RUNNERS] runner lists', () => {
     await bar.getByRole('button', { name: 'Pause selected' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'could not be paused' });
     await expect(alert).toContainText('Some runners could not be paused: 1 of 3 runners failed, 2 paused.');
-    await expect(alert.getByRole('listitem')).toHaveText([`Runner #${ids[1]}: 404 Runner Not Found`]);
+    await expect(alert.getByRole('listitem')).toHaveText([
+      `Runner #${ids[1]}: The runner could not be found. It may have been deleted, or you may not have access to it.`,
+    ]);
 
     // The list and counts refresh: two rows left, both paused.
     await expect(rows(page)).toHaveCount(3);

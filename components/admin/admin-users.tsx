@@ -12,6 +12,7 @@ import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { InlineError } from '../ui/states';
 import { useAdminUserList, useDeleteUser, useUserAction, type AdminUser } from './use-admin-lists';
+import { errorText } from '@/lib/client/error-text';
 
 const ACTIONS = [
   { action: 'block', label: 'Block', when: (u: AdminUser) => u.state !== 'blocked' },
@@ -81,7 +82,7 @@ export function AdminUsers() {
   const refused = remove.error !== null;
   return (
     <>
-      {act.error && <InlineError>{act.error.message}</InlineError>}
+      {act.error && <InlineError>{errorText(act.error)}</InlineError>}
       <DashboardList
         title="Users"
         description="Every user on this instance."

@@ -4,6 +4,7 @@
 import { Button } from '../ui/button';
 import { InlineError } from '../ui/states';
 import { useUserAction, type AdminUser } from './use-admin-lists';
+import { errorText } from '@/lib/client/error-text';
 
 export function UserLockNotice({ user }: { user: AdminUser }) {
   const unlock = useUserAction();
@@ -16,7 +17,7 @@ export function UserLockNotice({ user }: { user: AdminUser }) {
       <p className="text-sm text-amber-900">
         Too many failed sign-in attempts locked this account. It unlocks by itself when the lock period ends, or you can unlock it now.
       </p>
-      {unlock.error && <InlineError>{unlock.error.message}</InlineError>}
+      {unlock.error && <InlineError>{errorText(unlock.error)}</InlineError>}
       <div>
         <Button variant="secondary" disabled={unlock.isPending} onClick={() => unlock.mutate({ user, action: 'unlock' })}>
           {unlock.isPending ? 'Unlocking…' : 'Unlock user'}

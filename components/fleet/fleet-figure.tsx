@@ -4,6 +4,7 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/states';
+import { plainReason } from '@/lib/client/error-text';
 
 export const panelClass = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900';
 
@@ -35,7 +36,7 @@ export function PartState({ query, label }: { query: { isPending: boolean; isErr
     );
   }
   if (query.isError) {
-    const message = query.error instanceof Error ? query.error.message : String(query.error);
+    const message = plainReason(query.error);
     return (
       <div role="alert" className="flex h-40 flex-col items-center justify-center gap-2 text-center">
         <p className="text-sm font-medium text-red-700 dark:text-red-300">Could not load {label}</p>

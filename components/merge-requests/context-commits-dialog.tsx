@@ -8,9 +8,10 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Dialog } from '../ui/dialog';
 import { EmptyState, InlineError, Spinner } from '../ui/states';
+import { errorText } from '@/lib/client/error-text';
 import type { Commit } from '@/lib/client/types';
 import { CommitRow } from './commit-list';
-import { CONTEXT_COMMITS_LIMIT, PartialSaveError, useCommitSearch, useSaveContextCommits, type CommitSearch } from './use-merge-requests';
+import { CONTEXT_COMMITS_LIMIT, PartialSaveError, SaveStepError, useCommitSearch, useSaveContextCommits, type CommitSearch } from './use-merge-requests';
 
 // GitLab's usual search debounce (DEFAULT_DEBOUNCE_AND_THROTTLE_MS).
 const SEARCH_DELAY_MS = 250;
@@ -56,7 +57,9 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
     since: debounced.since || undefined,
     until: debounced.until || undefined,
   };
-  const commits = useCommitSearch(fullPath, query, tab === 'commits');
+  // An inverted range can match nothing: say why at the dates instead of searching for "No commits found".
+  const inverted = !!(filters.since && filters.until && filters.since > filters.until);
+  const commits = useCommitSearch(fullPath, query, tab === 'commits' && !inverted);
   const [selected, setSelected] = useState(() => new Map(existing.map((c) => [c.id, c])));
   const save = useSaveContextCommits(fullPath, iid);
 
@@ -174,30 +177,42 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
                 onChange={(e) => setFilters({ ...filters, author: e.target.value })}
               />
             </label>
-            <label className="flex flex-col gap-1">
-              <span className="text-xs font-medium text-slate-700">Committed after</span>
-              <input type="date" className={inputClass} value={filters.since} onChange={(e) => setFilters({ ...filters, since: e.target.value })} />
-            </label>
-            <label className="flex flex-col gap-1">
-              <span className="text-xs font-medium text-slate-700">Committed before</span>
-              <input type="date" className={inputClass} value={filters.until} onChange={(e) => setFilters({ ...filters, until: e.target.value })} />
-            </label>
+            {(['since', 'until'] as const).map((key) => (
+              <label key={key} className="flex flex-col gap-1">
+                <span className="text-xs font-medium text-slate-700">{key === 'since' ? 'Committed after' : 'Committed before'}</span>
+                <input
+                  type="date"
+                  className={inverted ? inputClass.replace('ring-slate-300', 'ring-red-600') : inputClass}
+                  value={filters[key]}
+                  aria-invalid={inverted || undefined}
+                  aria-describedby={inverted ? `${ids}-dates` : undefined}
+                  onChange={(e) => setFilters({ ...filters, [key]: e.target.value })}
+                />
+              </label>
+            ))}
+            {inverted && (
+              <p id={`${ids}-dates`} role="alert" className="text-sm text-red-700 sm:col-span-3">
+                The “Committed after” date must be on or before the “Committed before” date.
+              </p>
+            )}
           </div>
           <p className="text-xs text-slate-500" aria-live="polite">
-            {typing || (commits.isFetching && !isFetchingNextPage) ? (
+            {!inverted && (typing || (commits.isFetching && !isFetchingNextPage)) ? (
               <Spinner label="Searching…" />
             ) : (
               `You can add up to ${CONTEXT_COMMITS_LIMIT} commits at a time.`
             )}
           </p>
           <div className="max-h-[38vh] overflow-y-auto rounded-lg border border-slate-200">
-            {commits.isPending ? (
+            {inverted ? (
+              <EmptyState title="Change the dates to see commits" />
+            ) : commits.isPending ? (
               <div className="flex justify-center py-8">
                 <Spinner label="Loading commits…" />
               </div>
             ) : commits.error ? (
               <div className="p-3">
-                <InlineError>Could not load the commits: {commits.error.message}</InlineError>
+                <InlineError>{errorText(commits.error, 'Failed to load commits.')}</InlineError>
               </div>
             ) : listed.length ? (
               <>
@@ -271,14 +286,18 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
   );
 }
 
-/** The API's own message; after a partial save, exactly what was saved and what was not. */
+/** GitLab's failure wording with the API's reason in plain words; after a partial save, what was kept. */
 function saveErrorMessage(error: Error): string {
   if (error instanceof PartialSaveError) {
     const shorts = error.notRemoved.map((sha) => sha.slice(0, 8)).join(', ');
     return (
-      `Saved: ${plural(error.saved.added.length, 'commit')} added. Not saved: removing ${plural(error.notRemoved.length, 'commit')} (${shorts}) failed: ${error.message}. ` +
+      `Saved: ${plural(error.saved.added.length, 'commit')} added. ` +
+      `${errorText(error.cause, `Failed to remove context commits (${shorts}).`)} ` +
       'The list shows what was saved; save again to retry the removal.'
     );
   }
-  return error.message;
+  if (error instanceof SaveStepError) {
+    return errorText(error.cause, error.step === 'create' ? 'Failed to create context commits.' : 'Failed to remove context commits.');
+  }
+  return errorText(error);
 }

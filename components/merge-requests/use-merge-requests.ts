@@ -142,6 +142,16 @@ export class PartialSaveError extends Error {
   }
 }
 
+/** The step of a save that failed with nothing saved before it: GitLab words the two failures differently. */
+export class SaveStepError extends Error {
+  constructor(
+    readonly step: 'create' | 'remove',
+    readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
 /** One POST for additions, then one DELETE for removals; the MR's context commits are refetched after. */
 export function useSaveContextCommits(fullPath: string, iid: number) {
   const api = useApi();
@@ -150,7 +160,11 @@ export function useSaveContextCommits(fullPath: string, iid: number) {
     mutationFn: async ({ add, remove }: { add: string[]; remove: string[] }): Promise<SaveOutcome> => {
       const saved: SaveOutcome = { added: [], removed: [] };
       if (add.length) {
-        await api.post(`${mrPath(fullPath, iid)}/context_commits`, { commits: add });
+        try {
+          await api.post(`${mrPath(fullPath, iid)}/context_commits`, { commits: add });
+        } catch (error) {
+          throw new SaveStepError('create', error);
+        }
         saved.added = add;
       }
       if (remove.length) {
@@ -160,7 +174,7 @@ export function useSaveContextCommits(fullPath: string, iid: number) {
           await api.delete(`${mrPath(fullPath, iid)}/context_commits?${qs}`);
         } catch (error) {
           if (saved.added.length) throw new PartialSaveError(saved, remove, error);
-          throw error;
+          throw new SaveStepError('remove', error);
         }
         saved.removed = remove;
       }

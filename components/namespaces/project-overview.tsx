@@ -30,6 +30,11 @@ function Overview({ p }: { p: ProjectWithAccess }) {
   ];
   if (admin || level >= MAINTAINER) {
     links.push({
+      href: projectHref(path, 'edit'),
+      label: 'General settings',
+      hint: 'Visibility, project features and permissions; merge request settings.',
+    });
+    links.push({
       href: projectHref(path, 'settings/ci_cd'),
       label: 'CI/CD settings',
       hint: 'Runners available to this project: project, group and instance runners.',

@@ -1,26 +1,32 @@
 'use client';
-// A project's CI/CD settings, section "Runners" (/<full_path>/-/settings/ci_cd), as GitLab's: the project
-// runners assigned to it (each can be disabled here), the other project runners the viewer may enable, and
-// the group and instance runners with the project's switches for them. Maintainers and up only, as GitLab
-// answers 404 to everyone else for this page (the runners APIs refuse them too).
-import type { ColumnDef } from '@tanstack/react-table';
+// A project's CI/CD settings, section "Runners" (/<full_path>/-/settings/ci_cd), in GitLab's current layout:
+// tabs with counts (assigned project runners, other available project runners, group, instance), each runner
+// a full row with only the actions that will work for the viewer, and the project's switches for group and
+// instance runners in their tabs. Maintainers and up only, as GitLab answers 404 to everyone else for this
+// page (the runners APIs refuse them too).
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../dashboard/session-provider';
-import { RunnerStatusBadges } from '../runners/runner-badges';
 import { Button } from '../ui/button';
-import { DataTable } from '../ui/data-table';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { DataTable, type Columns } from '../ui/data-table';
+import { toast } from '../ui/toast';
 import { Toggle } from '../ui/toggle';
 import { effectiveLevel, MAINTAINER } from '@/lib/client/access-levels';
+import { errorText } from '@/lib/client/error-text';
 import { groupHref, projectHref } from '@/lib/client/paths';
-import type { ProjectWithAccess, Runner } from '@/lib/client/types';
+import type { ProjectWithAccess, RunnerListItem } from '@/lib/client/types';
 import { pageParam, useUrlState } from '@/lib/client/url-state';
 import { NamespaceBreadcrumbs } from './breadcrumbs';
 import { ProjectLoader } from './project-loader';
+import { ProjectRunnerRow } from './project-runner-row';
+import { RunnerTabs, type RunnerTab } from './runner-tabs';
 import { useGroup } from './use-namespaces';
 import {
   RUNNERS_PER_PAGE,
+  useDeleteProjectRunner,
+  usePauseProjectRunner,
   useProjectRunners,
   useProjectRunnerSwitch,
   useToggleRunnerAssignment,
@@ -36,7 +42,7 @@ function CiCdSettings({ p }: { p: ProjectWithAccess }) {
   const { admin } = useCurrentUser();
   if (!admin && effectiveLevel(p.permissions) < MAINTAINER) notFound();
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex min-w-0 flex-col gap-6">
       <NamespaceBreadcrumbs
         namespacePath={p.namespace.full_path}
         personal={p.namespace.kind === 'user'}
@@ -49,11 +55,35 @@ function CiCdSettings({ p }: { p: ProjectWithAccess }) {
   );
 }
 
+const TABS: { id: ProjectRunnerList; title: string }[] = [
+  { id: 'assigned', title: 'Assigned project runners' },
+  { id: 'available', title: 'Other available project runners' },
+  { id: 'group', title: 'Group' },
+  { id: 'instance', title: 'Instance' },
+];
+
+// GitLab's empty-tab wording.
+const PROJECT_EMPTY = {
+  assigned: 'No project runners found, you can create one by selecting "New project runner".',
+  available: 'No project runners are available to be assigned to this project.',
+};
+
 function RunnersSection({ project }: { project: ProjectWithAccess }) {
   const path = project.path_with_namespace;
+  const { params, update } = useUrlState();
+  const current = (TABS.find((t) => t.id === params.get('tab'))?.id ?? 'assigned') as ProjectRunnerList;
+  // Page 1 of every list, for the counts on the tabs (the shown list shares its cache when on page 1).
+  const counts = {
+    assigned: useProjectRunners(path, 'assigned', 1).data?.total,
+    available: useProjectRunners(path, 'available', 1).data?.total,
+    group: useProjectRunners(path, 'group', 1).data?.total,
+    instance: useProjectRunners(path, 'instance', 1).data?.total,
+  };
+  const inGroup = project.namespace.kind === 'group';
+  const tabs: RunnerTab[] = TABS.map((t) => ({ ...t, count: t.id === 'group' && !inGroup ? undefined : counts[t.id] }));
   return (
-    <section aria-labelledby="runners-heading" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+    <section aria-labelledby="runners-heading" className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
         <div>
           <h2 id="runners-heading" className="text-lg font-semibold text-slate-900">
             Runners
@@ -62,110 +92,186 @@ function RunnersSection({ project }: { project: ProjectWithAccess }) {
         </div>
         <Link
           href={projectHref(path, 'runners/new')}
-          className="inline-flex h-9 shrink-0 items-center justify-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700"
+          className="inline-flex h-9 shrink-0 items-center justify-center self-start rounded-md bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         >
           New project runner
         </Link>
       </div>
-      <div className="grid gap-8 lg:grid-cols-2">
-        <div className="flex min-w-0 flex-col gap-6">
-          <h3 className="text-base font-semibold text-slate-900">Project runners</h3>
-          <p className="-mt-4 text-sm text-slate-600">These runners are assigned to this project.</p>
-          <RunnerList project={project} list="assigned" title="Assigned project runners" empty="This project has no project runners." />
-          <RunnerList
-            project={project}
-            list="available"
-            title="Other available runners"
-            empty="No other project runners of your projects can be enabled here."
-          />
+      <RunnerTabs label="Runners" tabs={tabs} current={current} onSelect={(id) => update({ tab: id === 'assigned' ? undefined : id }, { replace: true })}>
+        <div className="flex flex-col gap-4 p-4 sm:px-6">
+          {(current === 'assigned' || current === 'available') && (
+            <RunnerList key={current} project={project} list={current} title={TABS.find((t) => t.id === current)!.title} empty={PROJECT_EMPTY[current]} />
+          )}
+          {current === 'group' && <GroupRunners project={project} />}
+          {current === 'instance' && <InstanceRunners project={project} />}
         </div>
-        <div className="flex min-w-0 flex-col gap-6">
-          <GroupRunners project={project} />
-          <InstanceRunners project={project} />
-        </div>
-      </div>
+      </RunnerTabs>
     </section>
   );
 }
 
-function RunnerCell({ runner, projectPath }: { runner: Runner; projectPath: string }) {
+/**
+ * Whether "Disable for this project" will work: never on the runner's owner project (GitLab hides it there;
+ * the runner is removed instead), and for non-admins never on a locked runner (the API refuses both).
+ */
+export function canDisableHere(r: RunnerListItem, projectId: number, admin: boolean): boolean {
+  const owner = r._runway?.owner;
+  if (!owner || owner.type !== 'project' || owner.id === projectId) return false;
+  return admin || !r._runway?.locked;
+}
+
+const runnerName = (r: RunnerListItem) => `runner #${r.id}${r.description ? ` (${r.description})` : ''}`;
+
+/** What every row of one list shares: the page's state lives here, above the table's cells. */
+interface RowContextValue {
+  project: ProjectWithAccess;
+  list: ProjectRunnerList;
+  admin: boolean;
+  busy: Set<number>;
+  refusals: Partial<Record<number, string>>;
+  assign: (r: RunnerListItem, enable: boolean) => void;
+  pause: (r: RunnerListItem) => void;
+  remove: (r: RunnerListItem) => void;
+}
+
+const RowContext = createContext<RowContextValue | null>(null);
+
+/**
+ * The table cell: a component of its own (not a closure made each render) so a re-render keeps the row's
+ * elements, and keyboard focus stays on the button that was pressed.
+ */
+function RunnerCell({ row: { original: r } }: { row: { original: RunnerListItem } }) {
+  const ctx = useContext(RowContext)!;
+  return <ProjectRunnerRow runner={r} href={projectHref(ctx.project.path_with_namespace, `runners/${r.id}`)} actions={<RowActions ctx={ctx} runner={r} />} />;
+}
+
+const COLUMNS: Columns<RunnerListItem> = [{ id: 'runner', header: 'Runner', cell: RunnerCell }];
+
+/** The actions a row offers, each shown only when the API will accept it; a refusal shows under them. */
+function RowActions({ ctx, runner: r }: { ctx: RowContextValue; runner: RunnerListItem }) {
+  const path = ctx.project.path_with_namespace;
+  const can = r._runway_permissions;
+  const name = runnerName(r);
+  const busy = ctx.busy.has(r.id);
+  const enable = ctx.list === 'available' && can.assign_runner;
+  const disable = ctx.list === 'assigned' && canDisableHere(r, ctx.project.id, ctx.admin);
+  const items: ReactNode[] = [];
+  if (enable || disable) {
+    items.push(
+      <Button
+        key="assign"
+        variant={enable ? 'secondary' : 'dangerGhost'}
+        size="sm"
+        disabled={busy}
+        aria-label={`${enable ? 'Enable' : 'Disable'} ${name} for this project`}
+        onClick={() => ctx.assign(r, enable)}
+      >
+        {enable ? 'Enable for this project' : 'Disable for this project'}
+      </Button>,
+    );
+  }
+  if (can.update_runner) {
+    items.push(
+      <Link
+        key="edit"
+        href={projectHref(path, `runners/${r.id}/edit`)}
+        aria-label={`Edit ${name}`}
+        className="inline-flex h-8 items-center rounded-md px-3 text-xs font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        Edit
+      </Link>,
+      <Button
+        key="pause"
+        variant="secondary"
+        size="sm"
+        disabled={busy}
+        aria-label={`${r.paused ? 'Resume' : 'Pause'} ${name}`}
+        title={r.paused ? 'Resume accepting jobs' : 'Stop accepting jobs'}
+        onClick={() => ctx.pause(r)}
+      >
+        {r.paused ? 'Resume' : 'Pause'}
+      </Button>,
+    );
+  }
+  if (can.delete_runner) {
+    items.push(
+      <Button key="remove" variant="dangerGhost" size="sm" aria-label={`Remove ${name}`} onClick={() => ctx.remove(r)}>
+        Remove runner
+      </Button>,
+    );
+  }
+  const refusal = ctx.refusals[r.id];
+  if (!items.length && !refusal) return null;
   return (
-    <div className="flex min-w-[10rem] max-w-[18rem] flex-col gap-1 whitespace-normal">
-      <Link href={projectHref(projectPath, `runners/${runner.id}`)} className="font-medium text-indigo-700 hover:underline">
-        #{runner.id}
-        {runner.description ? ` (${runner.description})` : ''}
-      </Link>
-      <RunnerStatusBadges runner={runner} />
-    </div>
+    <>
+      <div className="flex flex-wrap gap-2 sm:justify-end">{items}</div>
+      {refusal && (
+        <p role="alert" className="max-w-sm text-xs text-red-700 sm:text-right">
+          {refusal}
+        </p>
+      )}
+    </>
   );
 }
 
-const ACTIONS: Partial<Record<ProjectRunnerList, { label: string; enable: boolean }>> = {
-  assigned: { label: 'Disable for this project', enable: false },
-  available: { label: 'Enable for this project', enable: true },
-};
-
-/** One list of runners; assigned and available ones carry GitLab's enable/disable button per row. */
-function RunnerList(props: {
-  project: ProjectWithAccess;
-  list: ProjectRunnerList;
-  title: string;
-  empty: string;
-  emptyDescription?: ReactNode;
-  heading?: 'h3' | 'h4';
-}) {
+/** One list of runners, a full row each, with the writes its rows offer. */
+function RunnerList(props: { project: ProjectWithAccess; list: ProjectRunnerList; title: string; empty: string }) {
   const { project, list } = props;
+  const { admin } = useCurrentUser();
   const path = project.path_with_namespace;
   const pageKey = `${list}_page`;
   const { params, update } = useUrlState();
   const page = pageParam(params, pageKey);
   const query = useProjectRunners(path, list, page);
   const assignment = useToggleRunnerAssignment(path);
-  // The API's refusal, shown on the row where the user clicked.
-  const [refusal, setRefusal] = useState<{ runnerId: number; message: string } | null>(null);
-  const action = ACTIONS[list];
+  const pausing = usePauseProjectRunner(path);
+  const removal = useDeleteProjectRunner(path);
+  const [removing, setRemoving] = useState<RunnerListItem | null>(null);
+  const [busy, setBusy] = useState<Set<number>>(() => new Set());
+  const [refusals, setRefusals] = useState<Partial<Record<number, string>>>({});
 
-  const columns: ColumnDef<Runner>[] = [{ id: 'runner', header: 'Runner', cell: ({ row }) => <RunnerCell runner={row.original} projectPath={path} /> }];
-  if (action) {
-    columns.push({
-      id: 'action',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row: { original: r } }) => {
-        const busy = assignment.isPending && assignment.variables?.runnerId === r.id;
-        return (
-          <div className="flex max-w-[16rem] flex-col items-end gap-1 whitespace-normal">
-            <Button
-              variant={action.enable ? 'secondary' : 'dangerGhost'}
-              size="sm"
-              disabled={busy}
-              aria-label={`${action.label}: runner #${r.id}`}
-              onClick={() => {
-                setRefusal(null);
-                assignment.mutate({ runnerId: r.id, enable: action.enable }, { onError: (e) => setRefusal({ runnerId: r.id, message: e.message }) });
-              }}
-            >
-              {busy ? 'Saving…' : action.label}
-            </Button>
-            {refusal?.runnerId === r.id && (
-              <p role="alert" className="text-right text-xs text-red-700">
-                {refusal.message}
-              </p>
-            )}
-          </div>
-        );
-      },
-    });
+  /** Runs one row's write: busy meanwhile, a toast when done, GitLab's failure wording on the row if refused. */
+  function run(r: RunnerListItem, write: () => Promise<unknown>, done: string, failed: string) {
+    setRefusals(({ [r.id]: _dropped, ...rest }) => rest);
+    setBusy((b) => new Set(b).add(r.id));
+    write()
+      .then(() => toast.success(done))
+      .catch((e: unknown) => setRefusals((all) => ({ ...all, [r.id]: errorText(e, failed) })))
+      .finally(() =>
+        setBusy((b) => {
+          const next = new Set(b);
+          next.delete(r.id);
+          return next;
+        }),
+      );
   }
-  const Heading = props.heading ?? 'h4';
+  const ctx: RowContextValue = {
+    project,
+    list,
+    admin,
+    busy,
+    refusals,
+    assign: (r, enable) =>
+      run(
+        r,
+        () => assignment.mutateAsync({ runnerId: r.id, enable }),
+        `Runner #${r.id} was ${enable ? 'enabled' : 'disabled'} for this project.`,
+        enable ? 'Failed to assign runner to project.' : 'Failed to unassign runner from project.',
+      ),
+    pause: (r) =>
+      run(
+        r,
+        () => pausing.mutateAsync({ runnerId: r.id, paused: !r.paused }),
+        `Runner #${r.id} ${r.paused ? 'resumed' : 'paused'}.`,
+        r.paused ? 'Failed to resume runner.' : 'Failed to pause runner.',
+      ),
+    remove: setRemoving,
+  };
   return (
-    <div className="flex flex-col gap-2">
-      <Heading className="text-sm font-semibold text-slate-900">
-        {props.title}
-        {query.data?.total !== undefined && <span className="ml-2 font-normal text-slate-500">{query.data.total}</span>}
-      </Heading>
+    <RowContext.Provider value={ctx}>
       <DataTable
         label={props.title}
-        columns={columns}
+        columns={COLUMNS}
         data={query.data?.items}
         getRowId={(r) => String(r.id)}
         pagination={{ page, perPage: RUNNERS_PER_PAGE, totalPages: query.data?.totalPages, total: query.data?.total, hasNext: !!query.data?.nextPage }}
@@ -174,13 +280,30 @@ function RunnerList(props: {
         isFetching={query.isFetching && !query.isPending}
         error={query.error}
         onRetry={() => query.refetch()}
-        empty={{ title: props.empty, description: props.emptyDescription }}
+        empty={{ title: props.empty }}
       />
-    </div>
+      <ConfirmDialog
+        target={removing}
+        title={removing ? `Delete runner #${removing.id}?` : ''}
+        confirmLabel="Delete runner"
+        pendingLabel="Deleting…"
+        mutation={removal}
+        onClose={() => setRemoving(null)}
+        onDone={() => {
+          if (removing) toast.success(`Runner #${removing.id} deleted.`);
+          setRemoving(null);
+        }}
+      >
+        <p>
+          {removing?.description ? `“${removing.description}” ` : 'The runner '}stops picking up jobs and its token stops working at once, for every project it
+          is enabled in. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </RowContext.Provider>
   );
 }
 
-/** A project switch saved through PUT /projects/:id; a refusal shows the API's message under it. */
+/** A project switch saved through PUT /projects/:id; a refusal shows under it, in plain words. */
 function RunnerSwitchControl(props: { project: ProjectWithAccess; field: RunnerSwitch; label: string; disabled?: boolean; help?: ReactNode }) {
   const change = useProjectRunnerSwitch(props.project.path_with_namespace, props.field);
   const checked = change.isPending ? (change.variables as boolean) : props.project[props.field] !== false;
@@ -189,32 +312,31 @@ function RunnerSwitchControl(props: { project: ProjectWithAccess; field: RunnerS
       <Toggle label={props.label} checked={checked} busy={change.isPending} disabled={props.disabled} help={props.help} onChange={(v) => change.mutate(v)} />
       {change.error && (
         <p role="alert" className="text-xs text-red-700">
-          {change.error.message}
+          {errorText(change.error, 'An error occurred while updating the configuration.')}
         </p>
       )}
     </div>
   );
 }
 
+function Off({ children }: { children: ReactNode }) {
+  return <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">{children}</p>;
+}
+
 function GroupRunners({ project }: { project: ProjectWithAccess }) {
-  const inGroup = project.namespace.kind === 'group';
+  if (project.namespace.kind !== 'group') return <Off>This project does not belong to a group and cannot make use of group runners.</Off>;
   return (
-    <div className="flex flex-col gap-3">
-      <h3 className="text-base font-semibold text-slate-900">Group runners</h3>
-      {inGroup ? (
-        <>
-          <p className="text-sm text-slate-600">These runners are shared across projects in this group.</p>
-          <RunnerSwitchControl project={project} field="group_runners_enabled" label="Turn on group runners for this project" />
-          {project.group_runners_enabled === false ? (
-            <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">Group runners are turned off for this project.</p>
-          ) : (
-            <RunnerList project={project} list="group" title="Available group runners" empty="This group does not have any group runners yet." />
-          )}
-        </>
+    <>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600">These runners are shared across projects in this group.</p>
+        <RunnerSwitchControl project={project} field="group_runners_enabled" label="Turn on group runners for this project" />
+      </div>
+      {project.group_runners_enabled === false ? (
+        <Off>Group runners are turned off for this project.</Off>
       ) : (
-        <p className="text-sm text-slate-600">This project does not belong to a group and cannot make use of group runners.</p>
+        <RunnerList project={project} list="group" title="Group runners" empty="No group runners found." />
       )}
-    </div>
+    </>
   );
 }
 
@@ -232,15 +354,16 @@ function InstanceRunners({ project }: { project: ProjectWithAccess }) {
     </>
   ) : undefined;
   return (
-    <div className="flex flex-col gap-3">
-      <h3 className="text-base font-semibold text-slate-900">Instance runners</h3>
-      <p className="text-sm text-slate-600">These runners are available to all groups and projects.</p>
-      <RunnerSwitchControl project={project} field="shared_runners_enabled" label="Turn on instance runners for this project" disabled={locked} help={help} />
+    <>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <p className="text-sm text-slate-600">These runners are available to all groups and projects.</p>
+        <RunnerSwitchControl project={project} field="shared_runners_enabled" label="Turn on instance runners for this project" disabled={locked} help={help} />
+      </div>
       {project.shared_runners_enabled === false ? (
-        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">Instance runners are turned off for this project.</p>
+        <Off>Instance runners are turned off for this project.</Off>
       ) : (
-        <RunnerList project={project} list="instance" title="Available instance runners" empty="There are no instance runners." />
+        <RunnerList project={project} list="instance" title="Instance runners" empty="No instance runners found." />
       )}
-    </div>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { useApi } from '../dashboard/session-provider';
 import { ApiError } from '@/lib/client/api';
 import { queryKeys } from '@/lib/client/query-keys';
 import type { Group, SharedRunnersSetting } from '@/lib/client/types';
+import { errorText } from '@/lib/client/error-text';
 
 export function useGroupRunnerSetting(fullPath: string) {
   const api = useApi();
@@ -24,5 +25,5 @@ export function useGroupRunnerSetting(fullPath: string) {
 /** GitLab answers a refused setting as {message: {update_shared_runners: [...]}}: the sentence alone is shown. */
 export function settingErrorText(error: Error): string {
   const body = error instanceof ApiError ? (error.body as { message?: { update_shared_runners?: string[] } } | null) : null;
-  return body?.message?.update_shared_runners?.join(' ') ?? error.message;
+  return body?.message?.update_shared_runners?.join(' ') ?? errorText(error);
 }

@@ -1,11 +1,12 @@
 'use client';
 // A project's runners for its CI/CD settings, through /api/v4: the assigned project runners, the ones the
-// viewer may enable (Runway's /runners/assignable), the group and instance runners available to it; the
-// writes enabling/disabling a runner in the project and switching group and instance runners.
+// viewer may enable (Runway's /runners/assignable), the group and instance runners available to it, each
+// with its list details and the viewer's permissions (with_details); the writes enabling/disabling a runner
+// in the project, pausing and removing one, and switching group and instance runners.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../dashboard/session-provider';
 import { queryKeys } from '@/lib/client/query-keys';
-import type { ProjectWithAccess, Runner } from '@/lib/client/types';
+import type { ProjectWithAccess, RunnerListItem } from '@/lib/client/types';
 
 export const RUNNERS_PER_PAGE = 10;
 
@@ -25,7 +26,8 @@ export function useProjectRunners(fullPath: string, list: ProjectRunnerList, pag
   const source = SOURCES[list];
   return useQuery({
     queryKey: queryKeys.projects.runners(fullPath, list, page),
-    queryFn: () => api.getPage<Runner>(`/projects/${encoded(fullPath)}/${source.path}`, { type: source.type, page, per_page: RUNNERS_PER_PAGE }),
+    queryFn: () =>
+      api.getPage<RunnerListItem>(`/projects/${encoded(fullPath)}/${source.path}`, { type: source.type, page, per_page: RUNNERS_PER_PAGE, with_details: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,6 +50,27 @@ export function useToggleRunnerAssignment(fullPath: string) {
     mutationFn: ({ runnerId, enable }: { runnerId: number; enable: boolean }) =>
       enable ? api.post(`/projects/${encoded(fullPath)}/runners`, { runner_id: runnerId }) : api.delete(`/projects/${encoded(fullPath)}/runners/${runnerId}`),
     onSettled: refresh,
+  });
+}
+
+/** PUT /runners/:id {paused}: GitLab's Pause / Resume. */
+export function usePauseProjectRunner(fullPath: string) {
+  const api = useApi();
+  const refresh = useRefreshRunners(fullPath);
+  return useMutation({
+    mutationFn: ({ runnerId, paused }: { runnerId: number; paused: boolean }) => api.put(`/runners/${runnerId}`, { paused }),
+    // A refused pause changed nothing: the rows stay, with the refusal under the button.
+    onSuccess: refresh,
+  });
+}
+
+/** DELETE /runners/:id: GitLab's "Delete runner", offered only to those who may. */
+export function useDeleteProjectRunner(fullPath: string) {
+  const api = useApi();
+  const refresh = useRefreshRunners(fullPath);
+  return useMutation({
+    mutationFn: (runner: RunnerListItem) => api.delete(`/runners/${runner.id}`),
+    onSuccess: refresh,
   });
 }
 

@@ -8,6 +8,7 @@ import { runnerTypeLabel } from '../runners/runner-badges';
 import type { CleanupRuleState, CleanupSchedule } from '@/lib/client/runner-cleanup';
 import type { RunnerType } from '@/lib/client/types';
 import { useCleanupSchedule, useUpdateCleanupSchedule } from './use-runner-cleanup';
+import { errorText } from '@/lib/client/error-text';
 
 export function describeRule(r: {
   days: number | string;
@@ -44,7 +45,7 @@ export function CleanupScheduleSection({ rule, ruleValid }: { rule: CleanupRuleS
         <Spinner label="Loading the schedule" />
       ) : schedule.error ? (
         <div className="flex flex-wrap items-center gap-3">
-          <InlineError>Could not load the schedule: {schedule.error.message}</InlineError>
+          <InlineError>{errorText(schedule.error, 'Could not load the schedule.')}</InlineError>
           <Button variant="secondary" size="sm" onClick={() => schedule.refetch()}>
             Try again
           </Button>
@@ -77,7 +78,7 @@ export function CleanupScheduleSection({ rule, ruleValid }: { rule: CleanupRuleS
           </>
         )
       )}
-      {update.error && <InlineError>{update.error.message}</InlineError>}
+      {update.error && <InlineError>{errorText(update.error)}</InlineError>}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Dialog } from '../ui/dialog';
 import { InlineError } from '../ui/states';
 import type { RunnerDetails } from '@/lib/client/types';
 import { useDeleteRunner } from './use-runners';
+import { errorText } from '@/lib/client/error-text';
 
 /** Confirms, deletes, then hands back to the caller (which leaves the page). The API's 403s are shown as they come. */
 export function DeleteRunnerDialog({ runner, open, onClose, onDeleted }: { runner: RunnerDetails; open: boolean; onClose: () => void; onDeleted: () => void }) {
@@ -32,7 +33,7 @@ export function DeleteRunnerDialog({ runner, open, onClose, onDeleted }: { runne
       <p>{runner.description ? `“${runner.description}” ` : 'The runner '}stops picking up jobs and its token stops working at once. This cannot be undone.</p>
       {remove.error && (
         <div className="mt-3">
-          <InlineError>{remove.error.message}</InlineError>
+          <InlineError>{errorText(remove.error)}</InlineError>
         </div>
       )}
     </Dialog>

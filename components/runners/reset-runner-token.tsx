@@ -8,6 +8,7 @@ import { Dialog } from '../ui/dialog';
 import { InlineError } from '../ui/states';
 import { formatDateTime } from '../tokens/format';
 import { useResetRunnerToken } from './use-runners';
+import { errorText } from '@/lib/client/error-text';
 
 export function ResetRunnerToken({ runnerId }: { runnerId: number }) {
   const reset = useResetRunnerToken(runnerId);
@@ -36,7 +37,7 @@ export function ResetRunnerToken({ runnerId }: { runnerId: number }) {
           {reset.isPending ? 'Resetting…' : 'Reset authentication token'}
         </Button>
       </div>
-      {reset.error && <InlineError>{reset.error.message}</InlineError>}
+      {reset.error && <InlineError>{errorText(reset.error)}</InlineError>}
       <Dialog
         open={confirming}
         title="Reset authentication token?"

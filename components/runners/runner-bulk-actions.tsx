@@ -7,8 +7,8 @@ import { useCallback, useState } from 'react';
 import { useApi } from '../dashboard/session-provider';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
-import { ApiError } from '@/lib/client/api';
 import { queryKeys } from '@/lib/client/query-keys';
+import { errorText } from '@/lib/client/error-text';
 
 export type BulkAction = 'pause' | 'resume' | 'delete';
 
@@ -55,7 +55,7 @@ export function useBulkRunnerAction() {
           else await api.put(`/runners/${id}`, { paused: action === 'pause' });
           succeeded.push(id);
         } catch (e) {
-          failures.push({ id, message: e instanceof ApiError || e instanceof Error ? e.message : String(e) });
+          failures.push({ id, message: errorText(e) });
         }
         setState((s) => s && { ...s, done: s.done + 1, succeeded: [...succeeded], failures: [...failures] });
       });

@@ -24,6 +24,7 @@ import { useRunner, useUpdateRunner } from './use-runners';
 import { muted } from '../ui/muted';
 import { useRunnerEvents } from './use-runner-events';
 import { LiveIndicator } from './live-indicator';
+import { errorText } from '@/lib/client/error-text';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -91,7 +92,7 @@ function PauseButton({ runner }: { runner: RunnerDetails }) {
       </Button>
       {update.error && (
         <div className="basis-full">
-          <InlineError>{update.error.message}</InlineError>
+          <InlineError>{errorText(update.error)}</InlineError>
         </div>
       )}
     </>

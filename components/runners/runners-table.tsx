@@ -15,6 +15,7 @@ import { groupHref, projectHref } from '@/lib/client/paths';
 import type { RunnerListItem } from '@/lib/client/types';
 import { RunnerStatusBadges, RunnerTypeBadge, TagList } from './runner-badges';
 import { useDeleteRunner, useSetRunnerPaused } from './use-runners';
+import { errorText } from '@/lib/client/error-text';
 
 const column = createColumnHelper<RunnerListItem>();
 
@@ -140,7 +141,7 @@ function RowActions({ runner: r, editHref, onDelete }: { runner: RunnerListItem;
       </div>
       {setPaused.error && (
         <p role="alert" className="max-w-48 text-right text-xs text-red-700">
-          {setPaused.error.message}
+          {errorText(setPaused.error)}
         </p>
       )}
     </div>

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Dialog } from './dialog';
 import { InlineError } from './states';
+import { errorText } from '@/lib/client/error-text';
 
 export interface ConfirmDialogProps<V> {
   /** What the mutation acts on; the dialog is open while it is set. */
@@ -56,7 +57,7 @@ export function ConfirmDialog<V>({ target, title, confirmLabel, pendingLabel, mu
       {children}
       {mutation.error && (
         <div className="mt-3">
-          <InlineError>{mutation.error.message}</InlineError>
+          <InlineError>{errorText(mutation.error)}</InlineError>
         </div>
       )}
     </Dialog>

@@ -1,6 +1,7 @@
 // Loading, empty and error states, so every list and panel says what is going on in the same words.
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { plainReason } from '@/lib/client/error-text';
 
 export function Spinner({ label = 'Loading' }: { label?: string }) {
   return (
@@ -29,7 +30,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 export function ErrorState({ title = 'Something went wrong', error, onRetry }: { title?: string; error: unknown; onRetry?: () => void }) {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = plainReason(error);
   return (
     <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
       <div>

@@ -46,6 +46,11 @@ describe('parseProjectPage', () => {
     expect(parseProjectPage(['merge_requests', '12', 'commits'])).toEqual({ kind: 'merge_request', iid: 12, tab: 'commits' });
     expect(parseProjectPage(['commit', 'ABCDEF12'])).toEqual({ kind: 'commit', sha: 'abcdef12' });
   });
+  it("names the settings pages: CI/CD and General (GitLab's /-/edit)", () => {
+    expect(parseProjectPage(['settings', 'ci_cd'])).toEqual({ kind: 'ci_cd_settings' });
+    expect(parseProjectPage(['edit'])).toEqual({ kind: 'general_settings' });
+    expect(parseProjectPage(['edit', 'x'])).toBeNull();
+  });
   it('refuses what it does not serve', () => {
     for (const page of [
       [],

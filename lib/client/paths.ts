@@ -40,7 +40,8 @@ export type ProjectPage =
   | { kind: 'merge_requests' }
   | { kind: 'merge_request'; iid: number; tab: 'overview' | 'commits' }
   | { kind: 'commit'; sha: string }
-  | { kind: 'ci_cd_settings' };
+  | { kind: 'ci_cd_settings' }
+  | { kind: 'general_settings' };
 
 export function parseProjectPage(page: string[]): ProjectPage | null {
   const [first, second, third, ...rest] = page;
@@ -51,6 +52,8 @@ export function parseProjectPage(page: string[]): ProjectPage | null {
     return third === 'commits' ? { kind: 'merge_request', iid: Number(second), tab: 'commits' } : null;
   }
   if (first === 'settings' && second === 'ci_cd' && third === undefined) return { kind: 'ci_cd_settings' };
+  // GitLab's Settings > General lives at /-/edit.
+  if (first === 'edit' && second === undefined) return { kind: 'general_settings' };
   if (first === 'commit' && second && third === undefined && /^[0-9a-f]{4,40}$/i.test(second)) return { kind: 'commit', sha: second.toLowerCase() };
   return null;
 }

@@ -202,7 +202,33 @@ export interface MemberAccess {
   notification_level: number;
 }
 
-export interface ProjectWithAccess extends Project {
+export type FeatureAccessLevel = 'disabled' | 'private' | 'enabled' | 'public';
+
+/** The project settings the general settings page edits (Entities::Project). */
+export interface ProjectSettingsFields {
+  repository_access_level: FeatureAccessLevel;
+  issues_access_level: FeatureAccessLevel;
+  merge_requests_access_level: FeatureAccessLevel;
+  forking_access_level: FeatureAccessLevel;
+  builds_access_level: FeatureAccessLevel;
+  wiki_access_level: FeatureAccessLevel;
+  snippets_access_level: FeatureAccessLevel;
+  container_registry_access_level: FeatureAccessLevel;
+  lfs_enabled: boolean;
+  packages_enabled: boolean;
+  request_access_enabled: boolean;
+  emails_enabled: boolean;
+  merge_method: 'merge' | 'rebase_merge' | 'ff';
+  squash_option: 'never' | 'always' | 'default_on' | 'default_off';
+  resolve_outdated_diff_discussions: boolean;
+  printing_merge_request_link_enabled: boolean;
+  remove_source_branch_after_merge: boolean;
+  only_allow_merge_if_pipeline_succeeds: boolean;
+  allow_merge_on_skipped_pipeline: boolean | null;
+  only_allow_merge_if_all_discussions_are_resolved: boolean;
+}
+
+export interface ProjectWithAccess extends Project, Partial<ProjectSettingsFields> {
   shared_runners_enabled?: boolean;
   group_runners_enabled?: boolean;
   permissions: { project_access: MemberAccess | null; group_access: MemberAccess | null };
@@ -250,6 +276,7 @@ export interface MergeRequest {
   source_branch: string;
   author: UserBasic | null;
   assignees: UserBasic[];
+  reviewers: UserBasic[];
   draft: boolean;
   sha: string | null;
   merge_commit_sha: string | null;

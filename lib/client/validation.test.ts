@@ -20,12 +20,12 @@ describe('[RUNNERS] validationMessages', () => {
   it('treats Grape errors, plain messages and other failures as general', () => {
     expect(validationMessages(new ApiError(400, 'access_level does not have a valid value', { error: 'access_level does not have a valid value' }))).toEqual({
       byAttribute: {},
-      general: ['access_level does not have a valid value'],
+      general: ['access_level does not have a valid value.'],
     });
     expect(validationMessages(new ApiError(403, '403 Forbidden - No access granted', { message: '403 Forbidden - No access granted' })).general).toEqual([
-      '403 Forbidden - No access granted',
+      'You do not have permission to do this.',
     ]);
-    expect(validationMessages(new Error('offline')).general).toEqual(['offline']);
+    expect(validationMessages(new Error('offline')).general).toEqual(['Offline.']);
     expect(validationMessages(null)).toEqual({ byAttribute: {}, general: [] });
   });
 });
@@ -42,10 +42,10 @@ describe('[TOKENS] validationMessages with full messages', () => {
     expect(validationMessages(new ApiError(422, one.message, one), names)).toEqual({ byAttribute: { expires_at: ['must be before 2027-11-24'] }, general: [] });
   });
 
-  it('leaves other statuses and bodies whole', () => {
+  it('words other statuses and bodies plainly (lib/client/error-text.ts)', () => {
     const body = { message: '403 Forbidden' };
-    expect(validationMessages(new ApiError(403, body.message, body), names)).toEqual({ byAttribute: {}, general: ['403 Forbidden'] });
-    expect(validationMessages(new ApiError(422, 'Name x', { message: 'Name x' }))).toEqual({ byAttribute: {}, general: ['Name x'] });
+    expect(validationMessages(new ApiError(403, body.message, body), names)).toEqual({ byAttribute: {}, general: ['You do not have permission to do this.'] });
+    expect(validationMessages(new ApiError(422, 'Name x', { message: 'Name x' }))).toEqual({ byAttribute: {}, general: ['Name x.'] });
   });
 });
 
@@ -62,7 +62,10 @@ describe('[RUNNERS] parameterErrors', () => {
   });
 
   it('leaves other failures general', () => {
-    expect(parameterErrors(new ApiError(500, 'boom', { message: '500 Internal Server Error' }), params)).toEqual({ byAttribute: {}, general: ['boom'] });
+    expect(parameterErrors(new ApiError(500, 'boom', { message: '500 Internal Server Error' }), params)).toEqual({
+      byAttribute: {},
+      general: ['Something went wrong on the server. Please try again.'],
+    });
     expect(parameterErrors(null, params)).toEqual({ byAttribute: {}, general: [] });
   });
 

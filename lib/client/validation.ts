@@ -1,6 +1,7 @@
 // GitLab's 400 bodies split for forms: `{"message":{"attr":["msg"]}}` (model validation) gives messages per
 // attribute; anything else (Grape's `{"error":"..."}`, a plain message, a network failure) is general.
 import { ApiError } from './api';
+import { plainReason } from './error-text';
 
 export interface ValidationMessages {
   byAttribute: Record<string, string[]>;
@@ -28,7 +29,8 @@ export function validationMessages(error: unknown, fullMessages: Record<string, 
     // Grape's bad_request! puts "400 Bad request - " before the sentence.
     return splitByAttribute(hash.replace(/^\d{3} [A-Za-z ]+ - /, ''), fullMessages, /(?:, | and )(?=[A-Z])/);
   }
-  out.general.push(error instanceof Error ? error.message : String(error));
+  // Everything else in plain words (no status codes), as every refusal on the dashboard.
+  out.general.push(plainReason(error));
   return out;
 }
 

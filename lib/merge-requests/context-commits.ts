@@ -75,8 +75,14 @@ export async function removeContextCommits(mr: MrRow, ids: string[]): Promise<vo
   await db().mergeRequestContextCommit.deleteMany({ where: { mergeRequestId: mr.id, sha: { in: commits.map((c) => c.sha) } } });
 }
 
+/** GitLab's order (MergeRequest#context_commits): newest committed first; the id keeps equal dates stable across pages. */
 export async function contextCommitsPage(mergeRequestId: number, offset: number, limit: number) {
-  return db().mergeRequestContextCommit.findMany({ where: { mergeRequestId }, orderBy: { id: 'asc' }, skip: offset, take: limit });
+  return db().mergeRequestContextCommit.findMany({
+    where: { mergeRequestId },
+    orderBy: [{ committedDate: 'desc' }, { id: 'desc' }],
+    skip: offset,
+    take: limit,
+  });
 }
 
 export function countContextCommits(mergeRequestId: number): Promise<number> {

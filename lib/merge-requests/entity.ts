@@ -42,6 +42,7 @@ export function mergeRequestSimple(mr: MrRow, project: ProjectRecord) {
 
 export function mergeRequestBasic(mr: MrRow, project: ProjectRecord, data: MrPageData) {
   const assignees = mr.assigneeIds.map((id) => user(data, id)).filter((u) => u !== null);
+  const reviewers = mr.reviewerIds.map((id) => user(data, id)).filter((u) => u !== null);
   const open = mr.state === 'opened';
   return {
     ...issuableFields(mr),
@@ -58,7 +59,7 @@ export function mergeRequestBasic(mr: MrRow, project: ProjectRecord, data: MrPag
     author: user(data, mr.authorId),
     assignees,
     assignee: assignees.length ? assignees[0] : null,
-    reviewers: [],
+    reviewers,
     source_project_id: mr.sourceProjectId,
     target_project_id: mr.projectId,
     labels: [],

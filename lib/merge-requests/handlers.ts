@@ -40,6 +40,7 @@ export const createMrParams = {
   description: param.string(),
   assignee_id: param.integer(),
   assignee_ids: param.array(),
+  reviewer_ids: param.array(),
   target_project_id: param.integer(),
   remove_source_branch: param.boolean(),
   squash: param.boolean(),
@@ -59,6 +60,7 @@ export async function createMrHandler(ctx: RequestContext<typeof createMrParams>
     targetBranch: i.target_branch ?? '',
     description: i.description,
     assigneeIds,
+    reviewerIds: (i.reviewer_ids ?? []).map(Number).filter(Number.isSafeInteger),
     authorId: actor.user.id,
   });
   const data = await loadMrPageData(project.id, [mr]);

@@ -1,15 +1,24 @@
-// Reads of merge requests. A page's authors, assignees, mergers and branch tips come from one query each.
+// Reads of merge requests. A page's authors, assignees, reviewers, mergers and branch tips come from one query each.
 import { db } from '../db/client';
 import type { MergeRequest, User, MergeRequestState } from '../db/generated/client';
 import { empty, join, raw, sql, type Sql } from '../db/sql';
 import { AccessLevel, authorizedProjectIdsSql } from '../namespaces/access';
 
-export type MrRow = MergeRequest & { assigneeIds: number[] };
+export type MrRow = MergeRequest & { assigneeIds: number[]; reviewerIds: number[] };
 
-const withAssigneeIds = ({ assignees, ...mr }: MergeRequest & { assignees: { userId: number }[] }): MrRow => ({
+type WithPeople = MergeRequest & { assignees: { userId: number }[]; reviewers: { userId: number }[] };
+
+const withAssigneeIds = ({ assignees, reviewers, ...mr }: WithPeople): MrRow => ({
   ...mr,
   assigneeIds: assignees.map((a) => a.userId),
+  reviewerIds: reviewers.map((r) => r.userId),
 });
+
+// Assignees and reviewers in the order they were added, as GitLab lists them.
+const PEOPLE = {
+  assignees: { select: { userId: true }, orderBy: { id: 'asc' } },
+  reviewers: { select: { userId: true }, orderBy: { id: 'asc' } },
+} as const;
 
 export interface MrPageData {
   users: Map<number, User>;
@@ -25,7 +34,7 @@ export async function findMergeRequestByIid(projectId: number, iid: string | num
   if (!Number.isSafeInteger(n) || n > 2147483647) return null;
   const mr = await db().mergeRequest.findUnique({
     where: { projectId_iid: { projectId, iid: n } },
-    include: { assignees: { select: { userId: true }, orderBy: { id: 'asc' } } },
+    include: PEOPLE,
   });
   return mr ? withAssigneeIds(mr) : null;
 }
@@ -65,7 +74,7 @@ export async function listMergeRequests(projectId: number, f: MrListFilters, off
     orderBy: [{ [key]: f.sort }, { id: f.sort }],
     skip: offset,
     take: limit,
-    include: { assignees: { select: { userId: true }, orderBy: { id: 'asc' } } },
+    include: PEOPLE,
   });
   return rows.map(withAssigneeIds);
 }
@@ -113,7 +122,7 @@ export async function listUserMergeRequests(f: UserMrFilters, offset: number, li
   const ids = rows.map((r) => r.id);
   const found = await db().mergeRequest.findMany({
     where: { id: { in: ids } },
-    include: { assignees: { select: { userId: true }, orderBy: { id: 'asc' } } },
+    include: PEOPLE,
   });
   const byId = new Map(found.map((mr) => [mr.id, withAssigneeIds(mr)]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
@@ -131,7 +140,7 @@ export async function loadMrPageDataByProject(mrs: MrRow[]): Promise<Map<number,
   const projectIds = new Set<number>();
   const names = new Set<string>();
   for (const mr of mrs) {
-    for (const id of [mr.authorId, mr.mergedById, mr.closedById, ...mr.assigneeIds]) if (id) userIds.add(id);
+    for (const id of [mr.authorId, mr.mergedById, mr.closedById, ...mr.assigneeIds, ...mr.reviewerIds]) if (id) userIds.add(id);
     projectIds.add(mr.projectId);
     names.add(mr.sourceBranch);
     names.add(mr.targetBranch);

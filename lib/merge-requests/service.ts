@@ -13,6 +13,8 @@ export interface CreateMrInput {
   targetBranch: string;
   description?: string | null;
   assigneeIds: number[];
+  /** reviewer_ids: users asked to review; those who cannot read the MR are dropped like assignees. */
+  reviewerIds?: number[];
   authorId: number;
 }
 
@@ -46,6 +48,7 @@ export async function createMergeRequest(project: ProjectRecord, input: CreateMr
   if (!tip.has(input.targetBranch)) missing.push(`Target branch "${input.targetBranch}" does not exist`);
   if (missing.length) throw apiError(422, missing as never);
   const assigneeIds = await readableAssignees(project, input.assigneeIds);
+  const reviewerIds = await readableAssignees(project, input.reviewerIds ?? []);
 
   const created = await db().$transaction(async (tx) => {
     // Serialises creates in this project: the open-MR check and the iid allocation are then race-free.
@@ -74,6 +77,7 @@ export async function createMergeRequest(project: ProjectRecord, input: CreateMr
       },
     });
     if (assigneeIds.length) await tx.mergeRequestAssignee.createMany({ data: assigneeIds.map((userId) => ({ mergeRequestId: mr.id, userId })) });
+    if (reviewerIds.length) await tx.mergeRequestReviewer.createMany({ data: reviewerIds.map((userId) => ({ mergeRequestId: mr.id, userId })) });
     await tx.project.update({ where: { id: project.id }, data: { lastActivityAt: new Date() } });
     return mr;
   });

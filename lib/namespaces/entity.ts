@@ -8,6 +8,7 @@ import type { NamespaceRecord, ProjectRecord } from './records';
 import type { SharedGroupLink } from './shares';
 import { settingsView } from './group-settings';
 import { sharedRunnersSetting } from './shared-runners-setting';
+import { FEATURE_BOOLEANS, FEATURE_LEVELS, featureAvailable, readSettings, type FeatureAccessLevel } from './project-settings';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const isoDate = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
@@ -137,8 +138,8 @@ export function basicProjectDetails(p: ProjectRecord) {
   return {
     ...projectIdentity(p),
     default_branch: p.defaultBranch,
-    tag_list: [] as string[],
-    topics: [] as string[],
+    tag_list: projectSettings(p).topics,
+    topics: projectSettings(p).topics,
     ssh_url_to_repo: `git@${sshHost()}:${p.fullPath}.git`,
     http_url_to_repo: `${web}.git`,
     web_url: web,
@@ -151,34 +152,23 @@ export function basicProjectDetails(p: ProjectRecord) {
   };
 }
 
-const ENABLED_FEATURES = [
-  'issues_access_level',
-  'repository_access_level',
-  'merge_requests_access_level',
-  'forking_access_level',
-  'wiki_access_level',
-  'builds_access_level',
-  'snippets_access_level',
-  'pages_access_level',
-  'analytics_access_level',
-  'container_registry_access_level',
-  'security_and_compliance_access_level',
-  'releases_access_level',
-  'environments_access_level',
-  'feature_flags_access_level',
-  'infrastructure_access_level',
-  'monitor_access_level',
-  'model_experiments_access_level',
-  'model_registry_access_level',
-] as const;
+export const projectSettings = (p: Pick<Project, 'settings' | 'visibility'>) => readSettings(p.settings, p.visibility);
 
-/** Entities::Project. `admin` = the viewer may administer the project (sees import_url). */
-export function projectEntity(p: ProjectRecord, opts: { admin: boolean; owner?: User | null; sharedWith?: SharedGroupLink[] }) {
+/**
+ * Entities::Project. `admin` = the viewer may administer the project (sees import_url); `level` = the
+ * viewer's access level (admins: any), for the `*_enabled` booleans of private features.
+ */
+export function projectEntity(
+  p: ProjectRecord,
+  opts: { admin: boolean; owner?: User | null; level?: number; siteAdmin?: boolean; sharedWith?: SharedGroupLink[] },
+) {
   const api = `${externalUrl()}/api/v4/projects/${p.id}`;
+  const s = projectSettings(p);
+  const level = opts.level ?? (opts.admin ? 50 : 0);
+  const available = (k: keyof typeof FEATURE_BOOLEANS) =>
+    featureAvailable(s[FEATURE_BOOLEANS[k].level], level, opts.siteAdmin ?? false, FEATURE_BOOLEANS[k].min);
   // Typed key by key, so the OpenAPI document (read off this function's type) lists every feature.
-  const features = Object.fromEntries(
-    ENABLED_FEATURES.map((k) => [k, p.visibility === 'private' && k === 'pages_access_level' ? 'private' : 'enabled']),
-  ) as Record<(typeof ENABLED_FEATURES)[number], 'enabled' | 'private'>;
+  const features = Object.fromEntries(FEATURE_LEVELS.map((k) => [k, s[k]])) as Record<(typeof FEATURE_LEVELS)[number], FeatureAccessLevel>;
   return {
     ...basicProjectDetails(p),
     container_registry_image_prefix: `${sshHost()}/${p.fullPath}`.toLowerCase(),
@@ -192,28 +182,29 @@ export function projectEntity(p: ProjectRecord, opts: { admin: boolean; owner?: 
       members: `${api}/members`,
       cluster_agents: `${api}/cluster_agents`,
     },
-    packages_enabled: true,
+    packages_enabled: s.package_registry_access_level !== 'disabled',
     empty_repo: p.defaultBranch === null,
     archived: false,
     visibility: p.visibility,
     ...(p.namespace.kind === 'user' && opts.owner ? { owner: userBasic(opts.owner) } : {}),
-    resolve_outdated_diff_discussions: false,
-    repository_object_format: 'sha1',
-    issues_enabled: true,
-    merge_requests_enabled: true,
-    wiki_enabled: true,
-    jobs_enabled: true,
-    snippets_enabled: true,
-    container_registry_enabled: true,
+    resolve_outdated_diff_discussions: s.resolve_outdated_diff_discussions,
+    repository_object_format: s.repository_object_format,
+    issues_enabled: available('issues_enabled'),
+    merge_requests_enabled: available('merge_requests_enabled'),
+    wiki_enabled: available('wiki_enabled'),
+    jobs_enabled: available('jobs_enabled'),
+    snippets_enabled: available('snippets_enabled'),
+    container_registry_enabled: available('container_registry_enabled'),
     service_desk_enabled: false,
     service_desk_address: null,
-    can_create_merge_request_in: true,
+    // create_merge_request_in: Developers and up, with the repository and merge requests on.
+    can_create_merge_request_in: (opts.siteAdmin || level >= 30) && s.repository_access_level !== 'disabled' && available('merge_requests_enabled'),
     ...features,
-    emails_disabled: false,
-    emails_enabled: true,
+    emails_disabled: !s.emails_enabled,
+    emails_enabled: s.emails_enabled,
     shared_runners_enabled: p.sharedRunnersEnabled,
     group_runners_enabled: p.groupRunnersEnabled,
-    lfs_enabled: true,
+    lfs_enabled: s.lfs_enabled,
     creator_id: p.creatorId,
     // As GitLab: the import's URL, type and error are for those who administer the project.
     ...(opts.admin ? { import_url: maskedUrl(p.importUrl), import_type: p.importUrl ? 'git' : null } : {}),
@@ -222,36 +213,36 @@ export function projectEntity(p: ProjectRecord, opts: { admin: boolean; owner?: 
     open_issues_count: 0,
     description_html: p.description ? `<p data-sourcepos="1:1-1:${p.description.length}" dir="auto">${escapeHtml(p.description)}</p>` : '',
     updated_at: iso(p.updatedAt),
-    ci_default_git_depth: 20,
-    ci_forward_deployment_enabled: true,
+    ci_default_git_depth: s.ci_default_git_depth,
+    ci_forward_deployment_enabled: s.ci_forward_deployment_enabled,
     ci_job_token_scope_enabled: false,
-    ci_separated_caches: true,
-    ci_allow_fork_pipelines_to_run_in_parent_project: true,
-    build_git_strategy: 'fetch',
-    keep_latest_artifact: true,
-    restrict_user_defined_variables: false,
+    ci_separated_caches: s.ci_separated_caches,
+    ci_allow_fork_pipelines_to_run_in_parent_project: s.ci_allow_fork_pipelines_to_run_in_parent_project,
+    build_git_strategy: s.build_git_strategy,
+    keep_latest_artifact: s.keep_latest_artifact,
+    restrict_user_defined_variables: s.restrict_user_defined_variables,
     runner_token_expiration_interval: p.runnerTokenExpirationInterval,
-    public_jobs: true,
-    build_timeout: 3600,
-    auto_cancel_pending_pipelines: 'enabled',
-    ci_config_path: null,
+    public_jobs: s.public_jobs,
+    build_timeout: s.build_timeout,
+    auto_cancel_pending_pipelines: s.auto_cancel_pending_pipelines,
+    ci_config_path: s.ci_config_path,
     shared_with_groups: (opts.sharedWith ?? []).map(sharedWithGroupEntity),
-    only_allow_merge_if_pipeline_succeeds: false,
-    allow_merge_on_skipped_pipeline: null,
-    request_access_enabled: true,
-    only_allow_merge_if_all_discussions_are_resolved: false,
-    remove_source_branch_after_merge: true,
-    printing_merge_request_link_enabled: true,
-    merge_method: 'merge',
-    squash_option: 'default_off',
-    enforce_auth_checks_on_uploads: true,
-    suggestion_commit_message: null,
-    merge_commit_template: null,
-    squash_commit_template: null,
-    issue_branch_template: null,
-    warn_about_potentially_unwanted_characters: true,
-    autoclose_referenced_issues: true,
-    max_artifacts_size: null,
+    only_allow_merge_if_pipeline_succeeds: s.only_allow_merge_if_pipeline_succeeds,
+    allow_merge_on_skipped_pipeline: s.allow_merge_on_skipped_pipeline,
+    request_access_enabled: s.request_access_enabled,
+    only_allow_merge_if_all_discussions_are_resolved: s.only_allow_merge_if_all_discussions_are_resolved,
+    remove_source_branch_after_merge: s.remove_source_branch_after_merge,
+    printing_merge_request_link_enabled: s.printing_merge_request_link_enabled,
+    merge_method: s.merge_method,
+    squash_option: s.squash_option,
+    enforce_auth_checks_on_uploads: s.enforce_auth_checks_on_uploads,
+    suggestion_commit_message: s.suggestion_commit_message,
+    merge_commit_template: s.merge_commit_template,
+    squash_commit_template: s.squash_commit_template,
+    issue_branch_template: s.issue_branch_template,
+    warn_about_potentially_unwanted_characters: s.warn_about_potentially_unwanted_characters,
+    autoclose_referenced_issues: s.autoclose_referenced_issues,
+    max_artifacts_size: s.max_artifacts_size,
   };
 }
 

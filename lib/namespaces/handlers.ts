@@ -127,7 +127,13 @@ export async function presentProjects(actor: Actor | null, projects: ProjectReco
     const perms: ProjectPermissions = permissions.get(p.id) ?? { projectAccess: null, groupAccess: null };
     const level = Math.max(perms.projectAccess ?? 0, perms.groupAccess ?? 0, p.namespace.ownerId === actor.user.id ? 50 : 0);
     const viewer: Viewer = { signedIn: true, admin: actor.user.admin, level };
-    const opts = { admin: canAdminister(viewer), owner: p.namespace.ownerId ? owners.get(p.namespace.ownerId) : null, sharedWith: shares.get(p.id) ?? [] };
+    const opts = {
+      admin: canAdminister(viewer),
+      owner: p.namespace.ownerId ? owners.get(p.namespace.ownerId) : null,
+      level,
+      siteAdmin: actor.user.admin,
+      sharedWith: shares.get(p.id) ?? [],
+    };
     return withAccess ? projectWithAccess(p, { ...opts, permissions: perms }) : projectEntity(p, opts);
   });
 }
@@ -196,6 +202,7 @@ export async function createProjectHandler(ctx: Ctx<typeof createProjectParams>)
     importUrl: i.import_url || undefined,
     sharedRunnersEnabled: i.shared_runners_enabled ?? undefined,
     groupRunnersEnabled: i.group_runners_enabled ?? undefined,
+    settings: i,
   });
   const [project] = await loadProjectRecords([id]);
   return created((await presentProjects(actor, [project], false))[0]);

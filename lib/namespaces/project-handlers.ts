@@ -22,6 +22,7 @@ export async function updateProjectHandler(ctx: RequestContext<typeof updateProj
     defaultBranch: i.default_branch ?? undefined,
     sharedRunnersEnabled: i.shared_runners_enabled ?? undefined,
     groupRunnersEnabled: i.group_runners_enabled ?? undefined,
+    settings: i,
   });
   const [updated] = await loadProjectRecords([project.id]);
   return (await presentProjects(actor, [updated], false, false))[0];

@@ -2,7 +2,8 @@
 import { rm } from 'node:fs/promises';
 import type { Actor } from '../auth/authenticate';
 import { forbidden, notFound, validationError } from '../api/errors';
-import { db } from '../db/client';
+import { db, type Prisma } from '../db/client';
+import { applySettings, readSettings } from './project-settings';
 import { logError } from '../server/log';
 import { mirrorPath } from '../repositories/import';
 import { canChangeProjectVisibility, canRemoveProject, canRenameProject, canUpdateProject, type VisibilityName } from './policy';
@@ -20,6 +21,8 @@ export interface ProjectChanges {
   defaultBranch?: string;
   sharedRunnersEnabled?: boolean;
   groupRunnersEnabled?: boolean;
+  /** The request's settings parameters (project-settings.ts reads the ones it knows). */
+  settings?: Record<string, unknown>;
 }
 
 /** PUT /projects/:id: Maintainer+; a new name or any visibility also needs Owner (rename_project, change_visibility_level). */
@@ -71,6 +74,12 @@ export async function updateProject(actor: Actor, project: ProjectRecord, c: Pro
           add('shared_runners_enabled', 'cannot be enabled because parent group does not allow it');
         }
       }
+      // The settings are read under the lock too, so two updates of different settings both stay.
+      const [row] = await tx.$queryRaw<{ settings: unknown; visibility: string }[]>`
+        SELECT settings, visibility::text AS visibility FROM projects WHERE id = ${project.id}`;
+      const visibility = c.visibility ?? row.visibility;
+      const settings = applySettings(readSettings(row.settings, row.visibility), c.settings ?? {}, visibility);
+      for (const [k, msgs] of Object.entries(settings.errors)) for (const m of msgs) add(k, m);
       if (Object.keys(errors).length) throw validationError(errors);
       await tx.project.update({
         where: { id: project.id },
@@ -83,6 +92,7 @@ export async function updateProject(actor: Actor, project: ProjectRecord, c: Pro
           defaultBranch: c.defaultBranch !== undefined && c.defaultBranch !== '' ? c.defaultBranch : undefined,
           sharedRunnersEnabled: c.sharedRunnersEnabled,
           groupRunnersEnabled: c.groupRunnersEnabled,
+          settings: settings.next as unknown as Prisma.InputJsonObject,
         },
       });
     });

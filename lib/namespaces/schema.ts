@@ -1,6 +1,7 @@
 // Parameter declarations of the groups, projects and members APIs, in GitLab's declaration order.
 import { param } from '../api/params';
 import { groupSettingsParams, groupUpdateOnlyParams } from './group-settings';
+import { projectCreateOnlyParams, projectSettingParams, projectUpdateOnlyParams, UPDATE_AT_LEAST_ONE_OF } from './project-settings';
 
 const VISIBILITIES = ['private', 'internal', 'public'] as const;
 const ACCESS_LEVELS = [10, 15, 20, 30, 40, 50] as const;
@@ -75,11 +76,13 @@ export const createProjectParams = {
   shared_runners_enabled: param.boolean(),
   group_runners_enabled: param.boolean(),
   namespace_id: param.integer(),
+  ...projectSettingParams,
+  ...projectCreateOnlyParams,
 };
 
 export const createProjectRules = { atLeastOneOf: [['name', 'path']] };
 
-/** PUT /projects/:id (the subset of GitLab's update params Runway stores). */
+/** PUT /projects/:id (the update params Runway stores; project-settings.ts lists the rest GitLab accepts). */
 export const updateProjectParams = {
   name: param.string(),
   default_branch: param.string(),
@@ -88,9 +91,11 @@ export const updateProjectParams = {
   visibility: param.string().values(VISIBILITIES),
   shared_runners_enabled: param.boolean(),
   group_runners_enabled: param.boolean(),
+  ...projectSettingParams,
+  ...projectUpdateOnlyParams,
 };
 
-export const updateProjectRules = { atLeastOneOf: [Object.keys(updateProjectParams)] };
+export const updateProjectRules = { atLeastOneOf: [UPDATE_AT_LEAST_ONE_OF] };
 
 /** GET /projects/:id/groups */
 export const listProjectGroupsParams = {

@@ -23,6 +23,7 @@ import type { NamespaceRecord, ProjectRecord } from './records';
 import { fullPathTaken, projectNameTaken } from './queries';
 import { findUserByLogin } from '../users/queries';
 import { forbidsOverride, settingRefusal, sharedRunnersSetting, type SharedRunnersSetting } from './shared-runners-setting';
+import { applySettings, defaultSettings } from './project-settings';
 
 type Tx = Prisma.TransactionClient;
 export const VISIBILITY_RANK: Record<VisibilityName, number> = { private: 0, internal: 10, public: 20 };
@@ -143,6 +144,8 @@ export interface NewProject {
   importUrl?: string;
   sharedRunnersEnabled?: boolean;
   groupRunnersEnabled?: boolean;
+  /** The request's settings parameters (project-settings.ts reads the ones it knows). */
+  settings?: Record<string, unknown>;
 }
 
 /** GitLab derives a missing path from the name (parameterized) and a missing name from the path. */
@@ -182,6 +185,8 @@ export async function createProject(actor: Actor, input: NewProject): Promise<nu
   if (ns.kind === 'group' && VISIBILITY_RANK[visibility] > VISIBILITY_RANK[ns.visibility]) {
     add('visibility_level', `${visibility} is not allowed in a ${ns.visibility} group.`);
   }
+  const settings = applySettings(defaultSettings(visibility), input.settings ?? {}, visibility);
+  for (const [k, msgs] of Object.entries(settings.errors)) for (const m of msgs) add(k, m);
   // Resolves the import URL's host: done before the transaction, which must not wait on DNS.
   // A refused import URL answers first and alone, with 422 as GitLab's validate_git_import_url! does (in the
   // model's `{"import_url": [...]}` shape, so clients show the reason under the field).
@@ -219,6 +224,7 @@ export async function createProject(actor: Actor, input: NewProject): Promise<nu
           creatorId: user.id,
           sharedRunnersEnabled,
           groupRunnersEnabled: input.groupRunnersEnabled ?? true,
+          settings: settings.next as unknown as Prisma.InputJsonObject,
         },
       });
       // As Projects::CreateService: the personal namespace owner is an Owner member; an admin creating in

@@ -4,6 +4,7 @@
 // Every demo user signs in with the password "runway-demo-password" (DEMO_PASSWORD below). The group tree
 // is acme -> acme/platform -> acme/platform/ci, plus acme/web; memberships sit at different levels so the
 // dashboard shows inherited access (e.g. Rita is Reporter on all of acme, Dana Developer only in ci).
+import { applySettings, defaultSettings } from '../namespaces/project-settings';
 import { db, type Prisma } from '../db/client';
 import { AccessLevel } from '../namespaces/access';
 import { insertUser } from '../users/service';
@@ -47,7 +48,15 @@ export type DemoProjectKey = keyof typeof demoProjectPaths;
 
 export const demoGroupPaths = GROUPS.map((g) => g.path);
 
-const PROJECTS: { key: DemoProjectKey; name: string; visibility: Vis; description: string; creator: DemoUsername }[] = [
+const PROJECTS: {
+  key: DemoProjectKey;
+  name: string;
+  visibility: Vis;
+  description: string;
+  creator: DemoUsername;
+  /** GitLab's project settings parameters (lib/namespaces/project-settings.ts), so General Settings shows some set. */
+  settings?: Record<string, unknown>;
+}[] = [
   { key: 'api', name: 'API Gateway', visibility: 'internal', description: 'Edge routing and authentication for Acme services', creator: 'mark.maintainer' },
   {
     key: 'runnerFleet',
@@ -55,6 +64,16 @@ const PROJECTS: { key: DemoProjectKey; name: string; visibility: Vis; descriptio
     visibility: 'private',
     description: 'Autoscaling configuration for the CI runner fleet',
     creator: 'mark.maintainer',
+    settings: {
+      topics: ['runners', 'autoscaling'],
+      wiki_access_level: 'disabled',
+      snippets_access_level: 'private',
+      merge_method: 'rebase_merge',
+      squash_option: 'default_on',
+      only_allow_merge_if_pipeline_succeeds: true,
+      only_allow_merge_if_all_discussions_are_resolved: true,
+      ci_config_path: '.gitlab/ci/main.yml',
+    },
   },
   { key: 'pipelineLibrary', name: 'Pipeline Library', visibility: 'private', description: 'Reusable CI/CD templates', creator: 'dana.developer' },
   { key: 'website', name: 'Website', visibility: 'public', description: 'acme.example marketing site', creator: 'alice.owner' },
@@ -138,6 +157,7 @@ async function ensureProject(tx: Prisma.TransactionClient, p: (typeof PROJECTS)[
       visibility: p.visibility,
       defaultBranch: 'main',
       creatorId,
+      settings: applySettings(defaultSettings(p.visibility), p.settings ?? {}, p.visibility).next as unknown as Prisma.InputJsonObject,
     },
   });
   if (ns.kind === 'user' && ns.ownerId) {

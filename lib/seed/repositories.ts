@@ -151,6 +151,7 @@ interface DemoMr {
   target: string;
   author: string;
   assignees: string[];
+  reviewers?: string[];
   state: 'opened' | 'merged';
   mergedBy?: string;
   mergeCommit?: string;
@@ -160,7 +161,13 @@ interface DemoMr {
 
 async function ensureMr(projectId: number, users: Partial<Record<string, number>>, spec: DemoMr): Promise<void> {
   const existing = await db().mergeRequest.findFirst({ where: { projectId, sourceBranch: spec.source, targetBranch: spec.target, title: spec.title } });
-  if (existing) return;
+  if (existing) {
+    // Demo data seeded before reviewers existed gains them on the next seed.
+    const reviewerIds = (spec.reviewers ?? []).map((u) => users[u]).filter((id): id is number => !!id);
+    if (reviewerIds.length)
+      await db().mergeRequestReviewer.createMany({ data: reviewerIds.map((userId) => ({ mergeRequestId: existing.id, userId })), skipDuplicates: true });
+    return;
+  }
   const source = await db().branch.findUnique({ where: { projectId_name: { projectId, name: spec.source } } });
   const context = spec.contextCommits?.length ? await commitsByShas(projectId, spec.contextCommits) : new Map();
   await db().$transaction(async (tx: Prisma.TransactionClient) => {
@@ -185,6 +192,8 @@ async function ensureMr(projectId: number, users: Partial<Record<string, number>
     });
     const assigneeIds = spec.assignees.map((u) => users[u]).filter((id): id is number => !!id);
     if (assigneeIds.length) await tx.mergeRequestAssignee.createMany({ data: assigneeIds.map((userId) => ({ mergeRequestId: mr.id, userId })) });
+    const reviewerIds = (spec.reviewers ?? []).map((u) => users[u]).filter((id): id is number => !!id);
+    if (reviewerIds.length) await tx.mergeRequestReviewer.createMany({ data: reviewerIds.map((userId) => ({ mergeRequestId: mr.id, userId })) });
     const rows = [...context.values()].map((c, i) => ({
       mergeRequestId: mr.id,
       sha: c.sha,
@@ -222,6 +231,7 @@ export async function seedRepositoriesDemo(): Promise<void> {
     target: 'main',
     author: 'mark.maintainer',
     assignees: ['mark.maintainer'],
+    reviewers: ['dana.developer'],
     state: 'merged',
     mergedBy: 'mark.maintainer',
     mergeCommit: shas.merge,
@@ -232,7 +242,9 @@ export async function seedRepositoriesDemo(): Promise<void> {
     source: 'feature/oauth-login',
     target: 'main',
     author: 'dana.developer',
+    // A Reporter assignee: the MR page shows why Rita may add context commits.
     assignees: ['dana.developer', 'rita.reporter'],
+    reviewers: ['mark.maintainer', 'alice.owner'],
     state: 'opened',
     contextCommits: [shas.hotfix, shas.routes],
   });

@@ -133,7 +133,7 @@ describe('[CONTEXT COMMITS] POST', () => {
     expect(res.body[1].id).toBe(repo.commits.docs);
     expect(res.body[1].authored_date).toBe('2024-03-02T09:30:00.000-05:00');
 
-    // GET lists the stored snapshot: insertion order, parent_ids null, UTC timestamps, no trailers/web_url.
+    // GET lists the stored snapshot: newest committed first, parent_ids null, UTC timestamps, no trailers/web_url.
     const list = await api('GET', url, { token: rootToken() });
     expect(list.status).toBe(200);
     expect(list.body.map((c: any) => c.id)).toEqual([repo.commits.f1, repo.commits.docs]);
@@ -212,16 +212,19 @@ describe('[CONTEXT COMMITS] POST', () => {
       }
     }
     const list = await api('GET', url, { token: rootToken() });
-    expect(list.body.map((c: any) => c.id)).toEqual([repo.commits.init, repo.commits.docs, repo.commits.t1]);
+    // Listed newest committed first (GitLab's order), not in the order they were added.
+    expect(list.body.map((c: any) => c.id)).toEqual([repo.commits.t1, repo.commits.docs, repo.commits.init]);
   });
 });
 
 describe('[CONTEXT COMMITS] GET and DELETE', () => {
-  it('GET paginates in insertion order with full headers', async () => {
+  it("GET paginates newest committed first (GitLab's order_by_committed_date_desc), with full headers", async () => {
     const mr = await newMr(freshBranch(), 'main');
     const url = `/projects/${project.id}/merge_requests/${mr.iid}/context_commits`;
-    const shas = [repo.commits.after, repo.commits.init, repo.commits.merge];
-    expect((await api('POST', url, { token: rootToken(), json: { commits: shas } })).status).toBe(201);
+    // Added oldest, newest, middle; committed 2024-03-01, 03-08 and 03-07.
+    const added = [repo.commits.init, repo.commits.after, repo.commits.merge];
+    expect((await api('POST', url, { token: rootToken(), json: { commits: added } })).status).toBe(201);
+    const shas = [repo.commits.after, repo.commits.merge, repo.commits.init];
     const p1 = await api('GET', url, { token: rootToken(), query: { per_page: 2 } });
     expect(p1.body.map((c: any) => c.id)).toEqual(shas.slice(0, 2));
     expect(p1.headers.get('x-total')).toBe('3');

@@ -14,7 +14,7 @@ let reporter: TestUser;
 const mrs = () => `/projects/${project.id}/merge_requests`;
 
 beforeAll(async () => {
-  repo = buildSampleRepo({ extraBranches: Array.from({ length: 8 }, (_, i) => `mr-${i + 1}`) });
+  repo = buildSampleRepo({ extraBranches: Array.from({ length: 9 }, (_, i) => `mr-${i + 1}`) });
   project = await importedProject(repo.dir);
   dev = await createUser();
   reporter = await createUser();
@@ -109,6 +109,32 @@ describe('[MERGE REQUESTS] create', () => {
     expect(mr.assignees.map((a: any) => a.id)).toEqual([reporter.id]);
     expect(mr.assignee.id).toBe(reporter.id);
     expect(mr.diff_refs).toEqual({ base_sha: repo.commits.after, head_sha: repo.commits.t2, start_sha: repo.commits.after });
+  });
+
+  it('reviewer_ids: the reviewers in the order given, in the UserBasic shape; users who cannot read the MR dropped', async () => {
+    const outsider = await createUser();
+    const res = await api('POST', mrs(), {
+      token: dev.token,
+      json: { title: 'Reviewed work', source_branch: 'mr-9', target_branch: 'main', reviewer_ids: [reporter.id, outsider.id, dev.id] },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.reviewers.map((r: any) => r.id)).toEqual([reporter.id, dev.id]);
+    expect(res.body.reviewers[0]).toEqual({
+      id: reporter.id,
+      username: reporter.username,
+      public_email: null,
+      name: expect.any(String),
+      state: 'active',
+      locked: false,
+      avatar_url: null,
+      web_url: `${baseUrl()}/${reporter.username}`,
+    });
+    expect(res.body.assignees).toEqual([]);
+    // Read back, one and in the list.
+    const one = await api('GET', `${mrs()}/${res.body.iid}`, { token: dev.token });
+    expect(one.body.reviewers.map((r: any) => r.id)).toEqual([reporter.id, dev.id]);
+    const list = await api('GET', mrs(), { token: dev.token, query: { per_page: 100 } });
+    expect(list.body.find((m: any) => m.iid === res.body.iid).reviewers.map((r: any) => r.id)).toEqual([reporter.id, dev.id]);
   });
 
   it('allocates distinct iids under concurrency', async () => {

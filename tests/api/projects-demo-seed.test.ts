@@ -63,6 +63,16 @@ describe('[NAMESPACES] platform demo seed', () => {
     expect(web.body.shared_runners_setting).toBe('disabled_and_overridable');
     expect(web.body.projects[0]).toMatchObject({ path_with_namespace: seed.demoProjectPaths.website, shared_runners_enabled: true });
     expect(ci.body.shared_runners_setting).toBe('enabled');
+    // The runner fleet project carries project settings, which its General Settings page shows.
+    const fleetProject = await api('GET', `/projects/${first.projects.runnerFleet}`, { token: rootToken() });
+    expect(fleetProject.body).toMatchObject({
+      topics: ['runners', 'autoscaling'],
+      wiki_access_level: 'disabled',
+      merge_method: 'rebase_merge',
+      squash_option: 'default_on',
+      only_allow_merge_if_pipeline_succeeds: true,
+      ci_config_path: '.gitlab/ci/main.yml',
+    });
   });
 
   it('the demo repositories keep merge requests with context commits, one building on a merged one, and history to search', { timeout: 120_000 }, async () => {

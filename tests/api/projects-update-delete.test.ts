@@ -75,7 +75,7 @@ describe('[NAMESPACES] PUT /projects/:id', () => {
     const other = await createProject(t.owner.token, { namespaceId: t.group.id, name: 'Taken Name' });
     const none = await api('PUT', `/projects/${t.project.id}`, { token: o, json: {} });
     expect(none.status).toBe(400);
-    expect(none.body.error).toMatch(/^name, default_branch, path, .* are missing, at least one parameter must be provided$/);
+    expect(none.body.error).toMatch(/^allow_merge_on_skipped_pipeline, analytics_access_level, .* are missing, at least one parameter must be provided$/);
     expect(await api('PUT', `/projects/${t.project.id}`, { token: o, json: { name: '-bad', path: 'bad..path' } })).toMatchObject({
       status: 400,
       body: {

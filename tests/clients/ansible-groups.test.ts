@@ -1,10 +1,22 @@
 // [NAMESPACES] Ansible's community.general GitLab modules for groups, users, group members and project members
 // against Runway (issue 24): apply, apply again (no change), change, change again (no change), remove, and
-// remove again (no change). Uses tests/support/ansible.ts (shared with the projects/runners playbook test).
+// remove again (no change). Runs each task through tests/support/ansible.ts (shared with the projects/runners playbook tests).
 import { describe, expect, it } from 'vitest';
 import { api, baseUrl, rootToken, uniq } from '../support/api';
 import { createProject } from '../support/namespaces';
-import { runPlaybook } from '../support/ansible';
+import { playTask } from '../support/ansible';
+
+/** Runs the tasks in order (one play each, through the shared runner) and collects what each reported. */
+async function runPlaybook(tasks: Record<string, unknown>[]) {
+  const results: { name: string; changed: boolean; failed: boolean; msg?: string }[] = [];
+  for (const task of tasks) {
+    const { name, ...rest } = task;
+    const [module, args] = Object.entries(rest)[0] as [string, Record<string, unknown>];
+    const r = await playTask(module, args);
+    results.push({ name: String(name), changed: r.changed > 0, failed: r.failed > 0, msg: r.result?.msg });
+  }
+  return { tasks: results, changed: results.filter((t) => t.changed).length, failed: results.filter((t) => t.failed).length };
+}
 
 describe('[NAMESPACES] Ansible: gitlab_group, gitlab_user, gitlab_group_members, gitlab_project_members', () => {
   it('converges: a second run of each state changes nothing', { timeout: 600_000 }, async () => {
@@ -80,7 +92,7 @@ describe('[NAMESPACES] Ansible: gitlab_group, gitlab_user, gitlab_group_members,
       level: 'developer',
       present: true,
     };
-    const applied = runPlaybook(state(first));
+    const applied = await runPlaybook(state(first));
     expect(applied.failed, JSON.stringify(applied.tasks)).toBe(0);
     expect(applied.tasks.map((t) => t.changed)).toEqual([true, true, true, true]);
     const group = (await api('GET', `/groups/${groupPath}`, { token: rootToken() })).body;
@@ -91,7 +103,7 @@ describe('[NAMESPACES] Ansible: gitlab_group, gitlab_user, gitlab_group_members,
       auto_devops_enabled: false,
     });
 
-    const again = runPlaybook(state(first));
+    const again = await runPlaybook(state(first));
     expect(again.failed, JSON.stringify(again.tasks)).toBe(0);
     expect(again.changed, JSON.stringify(again.tasks)).toBe(0);
 
@@ -104,7 +116,7 @@ describe('[NAMESPACES] Ansible: gitlab_group, gitlab_user, gitlab_group_members,
       external: true,
       level: 'maintainer',
     };
-    const changed = runPlaybook(state(second));
+    const changed = await runPlaybook(state(second));
     expect(changed.failed, JSON.stringify(changed.tasks)).toBe(0);
     expect(changed.tasks.map((t) => t.changed)).toEqual([true, true, true, true]);
     expect((await api('GET', `/groups/${groupPath}`, { token: rootToken() })).body).toMatchObject({
@@ -114,15 +126,15 @@ describe('[NAMESPACES] Ansible: gitlab_group, gitlab_user, gitlab_group_members,
     });
     const users = (await api('GET', '/users', { token: rootToken(), query: { username } })).body;
     expect(users[0]).toMatchObject({ name: 'Ansible Renamed', external: true });
-    const changedAgain = runPlaybook(state(second));
+    const changedAgain = await runPlaybook(state(second));
     expect(changedAgain.changed, JSON.stringify(changedAgain.tasks)).toBe(0);
 
-    const removed = runPlaybook(removal({ ...second, present: false }));
+    const removed = await runPlaybook(removal({ ...second, present: false }));
     expect(removed.failed, JSON.stringify(removed.tasks)).toBe(0);
     expect(removed.tasks.map((t) => t.changed)).toEqual([true, true, true, true]);
     expect((await api('GET', `/groups/${groupPath}`, { token: rootToken() })).status).toBe(404);
     // The group's members cannot be asked about once the group is gone (the module fails, as on GitLab).
-    const removedAgain = runPlaybook(removal({ ...second, present: false }).filter((t) => t.name !== 'group member'));
+    const removedAgain = await runPlaybook(removal({ ...second, present: false }).filter((t) => t.name !== 'group member'));
     expect(removedAgain.failed, JSON.stringify(removedAgain.tasks)).toBe(0);
     expect(removedAgain.changed, JSON.stringify(removedAgain.tasks)).toBe(0);
   });

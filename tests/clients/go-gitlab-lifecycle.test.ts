@@ -2,21 +2,15 @@
 // project and member create-update-delete cycle (tests/clients/go/lifecycle). Skipped, saying why, when
 // `go` or the library is missing; .ci/run installs both.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, rootToken, uniq } from '../support/api';
 import { createUser } from '../support/users';
+import { GOPATH, goSkipReason } from '../support/go-gitlab';
 
-const GOPATH = '/usr/share/gocode';
-const hasGo = spawnSync('go', ['version'], { encoding: 'utf8' }).status === 0;
-const hasLib = existsSync(path.join(GOPATH, 'src/github.com/xanzy/go-gitlab'));
-const reason = !hasGo
-  ? 'go is not installed (apt-get install golang-go)'
-  : !hasLib
-    ? 'go-gitlab is not installed (apt-get install golang-github-xanzy-go-gitlab-dev)'
-    : '';
+const reason = goSkipReason;
 
 describe('[NAMESPACES] go-gitlab: user, group, project and member lifecycle', () => {
   it(

@@ -1,53 +1,60 @@
-// Runs an Ansible playbook (Debian `ansible`, community.general's GitLab modules over python-gitlab) against
-// the running Runway, on localhost with the system Python, and answers what each task reported.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Debian's ansible for client tests: runs one community.general task against Runway (loopback) and reads
+// the play's JSON summary, as an admin's playbook would run it.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
+import { uniq } from './api';
 
 export const ANSIBLE_PLAYBOOK = '/usr/bin/ansible-playbook';
+export const hasAnsible = existsSync(ANSIBLE_PLAYBOOK);
 
-export interface TaskResult {
-  name: string;
-  changed: boolean;
-  failed: boolean;
-  msg?: string;
+let work: string | undefined;
+function workDir(): string {
+  if (!work) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'runway-ansible-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    work = dir;
+  }
+  return work;
 }
 
 export interface PlayResult {
-  tasks: TaskResult[];
-  /** Tasks that reported a change. */
+  /** The play's changed and failed task counts (each play has one task). */
   changed: number;
   failed: number;
+  /** The task's result (msg, and the module's return values). */
+  result: any;
 }
 
-/** Runs `tasks` (Ansible task objects, serialised as JSON, which is YAML) in one play on localhost. */
-export function runPlaybook(tasks: Record<string, unknown>[]): PlayResult {
-  const dir = mkdtempSync(path.join(tmpdir(), 'runway-ansible-'));
-  try {
-    const playbook = path.join(dir, 'play.yml');
-    writeFileSync(playbook, JSON.stringify([{ hosts: 'localhost', connection: 'local', gather_facts: false, tasks }]));
-    const run = spawnSync(ANSIBLE_PLAYBOOK, ['-i', 'localhost,', playbook], {
-      env: {
-        ...process.env,
-        ANSIBLE_STDOUT_CALLBACK: 'json',
-        ANSIBLE_PYTHON_INTERPRETER: '/usr/bin/python3',
-        ANSIBLE_LOCAL_TEMP: path.join(dir, 'tmp'),
-        ANSIBLE_HOME: path.join(dir, 'home'),
-        ANSIBLE_NOCOLOR: '1',
-      },
-      encoding: 'utf8',
-      timeout: 240_000,
-    });
-    const start = run.stdout.indexOf('{');
-    if (start < 0) throw new Error(`ansible-playbook printed no JSON (status ${run.status}): ${run.stdout}\n${run.stderr}`);
-    const out = JSON.parse(run.stdout.slice(start));
-    const results: TaskResult[] = out.plays[0].tasks.map((t: any) => {
-      const host = t.hosts.localhost ?? {};
-      return { name: t.task.name, changed: !!host.changed, failed: !!host.failed, ...(host.msg ? { msg: String(host.msg) } : {}) };
-    });
-    return { tasks: results, changed: results.filter((t) => t.changed).length, failed: results.filter((t) => t.failed).length };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/** Runs one task of `module` with these arguments on localhost. */
+export async function playTask(module: string, args: Record<string, unknown>): Promise<PlayResult> {
+  const dir = workDir();
+  const file = path.join(dir, `${uniq('play')}.json`);
+  // A playbook is YAML, and JSON is YAML: no YAML writer needed.
+  writeFileSync(file, JSON.stringify([{ hosts: 'localhost', gather_facts: false, tasks: [{ name: 'task', [module]: args }] }]));
+  // Asynchronous, so the test's own keep-alive connections to Runway are not left stale meanwhile.
+  const child = spawn(ANSIBLE_PLAYBOOK, ['-i', 'localhost,', '-c', 'local', file], {
+    env: {
+      ...process.env,
+      ANSIBLE_STDOUT_CALLBACK: 'json',
+      ANSIBLE_HOME: path.join(dir, 'home'),
+      ANSIBLE_LOCAL_TEMP: path.join(dir, 'tmp'),
+      ANSIBLE_PYTHON_INTERPRETER: '/usr/bin/python3',
+      ANSIBLE_NOCOLOR: '1',
+      ANSIBLE_DEPRECATION_WARNINGS: 'false',
+      // Loopback only: no proxy between the module and Runway.
+      NO_PROXY: '*',
+      no_proxy: '*',
+    },
+    timeout: 120_000,
+  });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.resume();
+  await new Promise((resolve) => child.on('close', resolve));
+  const out = JSON.parse(stdout.slice(stdout.indexOf('{')));
+  const stats = out.stats.localhost;
+  return { changed: stats.changed, failed: stats.failures, result: out.plays[0].tasks[0].hosts.localhost };
 }

@@ -1,6 +1,6 @@
 // /<full_path>: a project's page (/acme/platform/ci/pipeline-tools), or a top-level group's (/acme), as
 // GitLab serves both at the namespace's own path; and the pages inside a project that the dashboard has
-// (/<full_path>/-/merge_requests[/<iid>[/commits]], /-/commit/<sha>, /-/settings/ci_cd). Other `/-/` pages, reserved prefixes
+// (/<full_path>/-/merge_requests[/<iid>[/commits]], /-/commit/<sha>, /-/settings/ci_cd, /-/edit). Other `/-/` pages, reserved prefixes
 // and unknown paths are not found.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
@@ -10,6 +10,7 @@ import { MergeRequestPage } from '@/components/merge-requests/merge-request-page
 import { MergeRequestsList } from '@/components/merge-requests/merge-requests-list';
 import { GroupOverview } from '@/components/namespaces/group-overview';
 import { ProjectCiCdSettings } from '@/components/namespaces/project-runners-settings';
+import { ProjectGeneralSettings } from '@/components/namespaces/project-general-settings';
 import { ProjectOverview } from '@/components/namespaces/project-overview';
 import { LoadingState } from '@/components/ui/states';
 import { parseNamespacedRoute, parseProjectPage, type ProjectPage } from '@/lib/client/paths';
@@ -26,6 +27,7 @@ function pageTitle(fullPath: string, page: ProjectPage | null): string {
   if (page?.kind === 'merge_request') return `!${page.iid}${page.tab === 'commits' ? ' · Commits' : ''} · ${fullPath}`;
   if (page?.kind === 'commit') return `Commit ${page.sha.slice(0, 8)} · ${fullPath}`;
   if (page?.kind === 'ci_cd_settings') return `CI/CD Settings · ${fullPath}`;
+  if (page?.kind === 'general_settings') return `General Settings · ${fullPath}`;
   return fullPath;
 }
 
@@ -58,6 +60,7 @@ export default async function NamespacedPage(props: Props) {
       {page.kind === 'merge_requests' && <MergeRequestsList key={r.fullPath} fullPath={r.fullPath} />}
       {page.kind === 'merge_request' && <MergeRequestPage key={`${r.fullPath}!${page.iid}`} fullPath={r.fullPath} iid={page.iid} tab={page.tab} />}
       {page.kind === 'ci_cd_settings' && <ProjectCiCdSettings key={r.fullPath} fullPath={r.fullPath} />}
+      {page.kind === 'general_settings' && <ProjectGeneralSettings key={r.fullPath} fullPath={r.fullPath} />}
       {page.kind === 'commit' && <CommitPage key={`${r.fullPath}@${page.sha}`} fullPath={r.fullPath} sha={page.sha} />}
     </Suspense>
   );

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "projects" ADD COLUMN     "settings" JSONB NOT NULL DEFAULT '{}';
