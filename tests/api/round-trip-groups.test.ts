@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { api, rootToken, uniq } from '../support/api';
 import { addGroupMember, createGroup } from '../support/namespaces';
 import { createUser } from '../support/users';
-import { walkRoundTrip } from './round-trip-walk';
+import { flip, to, walkSettable } from '../support/round-trip';
 
 const READ_ONLY = {
   id: 'assigned on create',
@@ -27,42 +27,42 @@ describe('[NAMESPACES] groups round-trip', () => {
   it('every GroupDetail key of a top-level group is settable through PUT /groups/:id and reads back, or read-only with a reason', async () => {
     const group = await createGroup(rootToken());
     const read = async () => (await api('GET', `/groups/${group.id}`, { token: rootToken() })).body;
-    const walked = await walkRoundTrip({
+    const walked = await walkSettable({
+      entity: 'group',
       read,
-      write: (params) => api('PUT', `/groups/${group.id}`, { token: rootToken(), json: params }),
+      update: (params) => api('PUT', `/groups/${group.id}`, { token: rootToken(), json: params }),
       settable: {
-        name: { value: 'Renamed Group' },
-        path: { value: uniq('moved') },
-        description: { value: 'described' },
-        visibility: { value: 'internal' },
-        share_with_group_lock: { value: true },
-        require_two_factor_authentication: { value: true },
-        two_factor_grace_period: { value: 12 },
-        project_creation_level: { value: 'maintainer' },
-        auto_devops_enabled: { value: false },
-        subgroup_creation_level: { value: 'owner' },
-        emails_disabled: { value: true },
-        emails_enabled: { value: true },
-        show_diff_preview_in_email: { value: false },
-        mentions_disabled: { value: true },
-        lfs_enabled: { value: false },
-        math_rendering_limits_enabled: { value: false },
-        lock_math_rendering_limits_enabled: { value: true },
-        default_branch: { value: 'trunk' },
-        default_branch_protection: { value: 3 },
+        name: { next: to('Renamed Group'), couples: ['full_name'] },
+        path: { next: to(uniq('moved')), couples: ['web_url', 'full_path'] },
+        description: { next: to('described') },
+        visibility: { next: to('internal') },
+        share_with_group_lock: { next: flip },
+        require_two_factor_authentication: { next: flip },
+        two_factor_grace_period: { next: to(12) },
+        project_creation_level: { next: to('maintainer') },
+        auto_devops_enabled: { next: flip },
+        subgroup_creation_level: { next: to('owner') },
+        emails_disabled: { next: flip, couples: ['emails_enabled'] },
+        emails_enabled: { next: flip, couples: ['emails_disabled'] },
+        show_diff_preview_in_email: { next: flip },
+        mentions_disabled: { next: flip },
+        lfs_enabled: { next: flip },
+        math_rendering_limits_enabled: { next: flip },
+        lock_math_rendering_limits_enabled: { next: flip },
+        default_branch: { next: to('trunk') },
+        default_branch_protection: { next: to(3), couples: ['default_branch_protection_defaults'] },
         default_branch_protection_defaults: {
-          value: { allowed_to_push: [{ access_level: 30 }], allow_force_push: true, allowed_to_merge: [{ access_level: 40 }] },
+          next: to({ allowed_to_push: [{ access_level: 30 }], allow_force_push: true, allowed_to_merge: [{ access_level: 40 }] }),
+          couples: ['default_branch_protection'],
         },
-        request_access_enabled: { value: false },
-        shared_runners_setting: { value: 'disabled_and_overridable' },
-        max_artifacts_size: { value: 250 },
-        prevent_sharing_groups_outside_hierarchy: { value: true },
+        request_access_enabled: { next: flip },
+        shared_runners_setting: { next: to('disabled_and_overridable') },
+        max_artifacts_size: { next: to(250) },
+        prevent_sharing_groups_outside_hierarchy: { next: flip },
       },
       readOnly: READ_ONLY,
     });
     expect(walked).toHaveLength(24);
-    // The deprecated inverse reads back through its twin.
-    expect(await read()).toMatchObject({ emails_disabled: false, emails_enabled: true });
   });
 
   it('POST /groups stores every setting as sent', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { addGroupMember, addProjectMember, createGroup, createProject } from '../support/namespaces';
 import { createUser } from '../support/users';
-import { walkRoundTrip } from './round-trip-walk';
+import { to, walkSettable } from '../support/round-trip';
 
 const READ_ONLY = {
   id: "the member's user (UserBasic)",
@@ -28,16 +28,17 @@ for (const kind of ['group', 'project'] as const) {
       const user = await createUser();
       const made = kind === 'group' ? await addGroupMember(owner.token, source.id, user.id, 30) : await addProjectMember(owner.token, source.id, user.id, 30);
       expect(made).toMatchObject({ access_level: 30, expires_at: null });
-      const walked = await walkRoundTrip({
+      const walked = await walkSettable({
+        entity: `${kind} member`,
         read: async () => (await api('GET', `${base}/${user.id}`, { token: owner.token })).body,
         // PUT requires access_level; each write sends the current one alongside.
-        write: async (params) => {
+        update: async (params) => {
           const current = (await api('GET', `${base}/${user.id}`, { token: owner.token })).body;
           return api('PUT', `${base}/${user.id}`, { token: owner.token, json: { access_level: current.access_level, ...params } });
         },
         settable: {
-          access_level: { value: 40 },
-          expires_at: { value: '2999-06-30' },
+          access_level: { next: to(40) },
+          expires_at: { next: to('2999-06-30') },
         },
         readOnly: READ_ONLY,
       });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, rootToken, uniq } from '../support/api';
 import { createUser } from '../support/users';
-import { walkRoundTrip } from './round-trip-walk';
+import { flip, to, walkSettable } from '../support/round-trip';
 
 const READ_ONLY = {
   id: 'assigned on create',
@@ -40,32 +40,33 @@ describe('[USERS] users round-trip', () => {
     const user = await createUser();
     const read = async () => (await api('GET', `/users/${user.id}`, { token: rootToken() })).body;
     const email = `${uniq('changed').replace(/-/g, '.')}@example.com`;
-    const walked = await walkRoundTrip({
+    const walked = await walkSettable({
+      entity: 'user',
       read,
-      write: (params) => api('PUT', `/users/${user.id}`, { token: rootToken(), json: params }),
+      update: (params) => api('PUT', `/users/${user.id}`, { token: rootToken(), json: params }),
       settable: {
-        username: { value: uniq('renamed').replace(/-/g, '_') },
-        name: { value: 'Renamed Person' },
-        email: { value: email },
-        public_email: { value: email },
-        bio: { value: 'a bio' },
-        location: { value: 'Lisbon' },
-        skype: { value: 'skype-id' },
-        linkedin: { value: 'linkedin-id' },
-        twitter: { value: 'twitter-id' },
-        discord: { value: '123456789012345678' },
-        website_url: { value: 'https://example.com/me' },
-        organization: { value: 'Acme' },
-        job_title: { value: 'Fleet operator' },
-        pronouns: { value: 'they/them' },
-        theme_id: { value: 5 },
-        color_scheme_id: { value: 4 },
-        projects_limit: { value: 7 },
-        can_create_group: { value: false },
-        external: { value: true },
-        private_profile: { value: true },
-        is_admin: { value: true, params: { admin: true } },
-        note: { value: 'an admin note' },
+        username: { next: to(uniq('renamed').replace(/-/g, '_')), couples: ['web_url'] },
+        public_email: { next: to(`${user.username.toLowerCase()}@example.com`) },
+        name: { next: to('Renamed Person') },
+        bio: { next: to('a bio') },
+        location: { next: to('Lisbon') },
+        skype: { next: to('skype-id') },
+        linkedin: { next: to('linkedin-id') },
+        twitter: { next: to('twitter-id') },
+        discord: { next: to('123456789012345678') },
+        website_url: { next: to('https://example.com/me') },
+        organization: { next: to('Acme'), couples: ['work_information'] },
+        job_title: { next: to('Fleet operator'), couples: ['work_information'] },
+        pronouns: { next: to('they/them') },
+        email: { next: to(email), couples: ['commit_email'] },
+        theme_id: { next: to(5) },
+        color_scheme_id: { next: to(4) },
+        projects_limit: { next: to(7) },
+        can_create_group: { next: flip },
+        external: { next: flip },
+        private_profile: { next: flip },
+        is_admin: { next: flip, params: (v) => ({ admin: v }) },
+        note: { next: to('an admin note') },
       },
       readOnly: READ_ONLY,
     });
