@@ -29,6 +29,11 @@ describe('[NAMESPACES] POST/DELETE /projects/:id/share', () => {
       status: 409,
       body: { message: 'Group already shared with this group' },
     });
+    // GET /projects/:id/groups lists the team with with_shared=true (at shared_min_access_level or more).
+    const groupsOf = (q: Record<string, string>) => api('GET', `/projects/${project.id}/groups`, { token: owner.token, query: q });
+    expect((await groupsOf({})).body.map((g: any) => g.id)).toEqual([home.id]);
+    expect((await groupsOf({ with_shared: 'true' })).body.map((g: any) => g.id)).toEqual([team.id, home.id]);
+    expect((await groupsOf({ with_shared: 'true', shared_min_access_level: '50' })).body.map((g: any) => g.id)).toEqual([home.id]);
     // GET /groups/:id/projects lists it unless with_shared=false.
     const listed = (q: Record<string, string>) => api('GET', `/groups/${team.id}/projects`, { token: owner.token, query: q });
     expect((await listed({})).body.map((p: any) => p.id)).toEqual([project.id]);
