@@ -50,7 +50,7 @@ export const commands: Record<string, Command> = {
       // The plain start message is for a person at a terminal; a production start logs JSON only, what
       // libraries print included.
       const banner = flags.dev === true || flags.demo === true;
-      if (!banner) (await import('../lib/server/console-log')).consoleAsJson();
+      if (!banner) (await import('../lib/log/console-log')).consoleAsJson();
       // A demo or development server has no load balancer to leave: Ctrl-C stops it without the blackout.
       if (flags.demo || flags.dev) process.env.RUNWAY_SHUTDOWN_BLACKOUT_SECONDS ??= '0';
       const { start } = await import('../lib/server/start');
@@ -195,7 +195,7 @@ export const commands: Record<string, Command> = {
     usage: '',
     async run(argv) {
       parseFlags(argv, {});
-      const { versionText } = await import('../lib/meta/build-info');
+      const { versionText } = await import('../lib/config/build-info');
       console.log(versionText());
       return 0;
     },

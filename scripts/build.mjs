@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 export const STAMP_FILE = 'runway-build.json';
 const GENERATED_CLIENT = path.join('lib', 'db', 'generated', 'client.ts');
@@ -108,7 +109,8 @@ function main() {
   const distDir = path.resolve(root, process.env.RUNWAY_DIST_DIR || '.next');
   // Taken before building: an edit made during the build leaves the stamp behind, so the next start rebuilds.
   const fingerprint = sourceFingerprint(root);
-  if (process.argv.includes('--if-stale')) {
+  const { values } = parseArgs({ options: { 'if-stale': { type: 'boolean', default: false } } });
+  if (values['if-stale']) {
     const reason = staleReason(root, distDir, fingerprint);
     if (!reason) {
       console.log('build: up to date (sources unchanged since the last build)');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import pkg from '../package.json';
 import { readEnv } from '../lib/config/env';
-import { isAllowed, parseAllowlist } from '../lib/metrics/allowlist';
+import { isAllowed, parseAllowlist } from '../lib/config/monitoring-allowlist';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -169,9 +170,8 @@ function duSize(dir) {
 const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 async function main() {
-  const args = process.argv.slice(2);
-  const outArg = args.includes('--out') ? args[args.indexOf('--out') + 1] : undefined;
-  const out = path.resolve(root, outArg || 'dist');
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  const out = path.resolve(root, values.out || 'dist');
   const up = path.relative(out, root);
   // It is deleted first: never the checkout or a folder holding it.
   if (!up.startsWith('..') && !path.isAbsolute(up)) throw new Error(`--out must not be the checkout or hold it: ${out}`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint (ESLint + Prettier's check), generate the Prisma client and build Runway (when the sources
+// `npm test`: lint (ESLint, Prettier's check and the layer rules), generate the Prisma client and build Runway (when the sources
 // changed), typecheck, then run unit + API tests (vitest) and the browser tests (Playwright, Debian's
 // Chromium). API and browser tests start their own Runway on a fresh database: the PostgreSQL server in
 // DATABASE_URL, else the embedded PGlite. A lint or type error counts as a failure, but the tests still run so
@@ -45,7 +45,7 @@ function fail(msg) {
 
 // Static checks first; each one that fails is one failed count in the summary and is named at the end.
 const failedChecks = [];
-if (runScript('lint (eslint, prettier --check)', 'lint') !== 0) failedChecks.push('lint');
+if (runScript('lint (eslint, prettier --check, the layer rules)', 'lint') !== 0) failedChecks.push('lint');
 
 // The Prisma client and the build, unless both still match the sources (scripts/build.mjs).
 if (!process.env.RUNWAY_SKIP_BUILD && run('build', process.execPath, ['scripts/build.mjs', '--if-stale']) !== 0) fail('build failed');

@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { signInPath } from '@/lib/auth/callback-path';
-import { dashboardSession } from '@/lib/auth/next-auth';
+import { dashboardSession } from '@/lib/sessions/next-auth';
 import { REQUESTED_PATH_HEADER } from '@/lib/auth/requested-path';
 import { firstPage } from '@/components/dashboard/navigation';
 import { DashboardProviders } from '@/components/dashboard/session-provider';
@@ -24,11 +24,14 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <meta name="csrf-token" content={csrfToken} />
       <div className="min-h-screen">
         <TopBar user={sessionUser} />
-        <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:gap-8">
-          <aside className="shrink-0 md:w-52">
+        <div className="flex">
+          {/* GitLab's sidebar: full height beside the page from md up; a drawer from the top bar below. */}
+          <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 overflow-y-auto border-r border-slate-200 bg-white px-3 py-5 md:block">
             <SideNav admin={user.admin} />
           </aside>
-          <main className="min-w-0 flex-1">{children}</main>
+          <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+            <div className="mx-auto max-w-6xl">{children}</div>
+          </main>
         </div>
       </div>
     </DashboardProviders>

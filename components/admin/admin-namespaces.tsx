@@ -1,9 +1,11 @@
 'use client';
 // /admin/groups and /admin/projects: every group or project, each linking to its page, and "Delete" after
 // GitLab's typed confirmation (the full path, exactly).
+import { FolderGit2, Users } from 'lucide-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
 import { DashboardList, type DashboardListProps } from '../namespaces/dashboard-list';
+import { adminCrumbs } from '../ui/breadcrumbs';
 import { NameCell } from '../namespaces/name-cell';
 import { useGroupList, useProjectList } from '../namespaces/use-namespaces';
 import { formatDate } from '../tokens/format';
@@ -117,6 +119,8 @@ function AdminNamespaceList<T extends { id: number }>({ kind, title, useList, to
     <>
       <DashboardList
         title={title}
+        icon={kind === 'groups' ? Users : FolderGit2}
+        crumbs={adminCrumbs([{ label: title }])}
         description={`Every ${NOUN[kind]} on this instance.`}
         noun={kind}
         none={`${title} created on this instance show up here.`}

@@ -2,6 +2,7 @@
 // /admin: the instance at a glance (projects, users, groups, runners) and the ways into the admin pages.
 import Link from 'next/link';
 import { LinkCards } from '../namespaces/link-cards';
+import { Breadcrumbs } from '../ui/breadcrumbs';
 import { PageHeader } from '../ui/page-header';
 import { ErrorState } from '../ui/states';
 import { useAdminCounts, type CountKey } from './use-admin-counts';
@@ -19,6 +20,7 @@ export function AdminOverview() {
   const counts = useAdminCounts();
   return (
     <div className="flex flex-col gap-6">
+      <Breadcrumbs items={[{ label: 'Admin area' }, { label: 'Overview' }]} />
       <PageHeader title="Admin area" description="Instance overview: what this Runway holds." />
       {counts.error ? (
         <div className="rounded-lg border border-slate-200 bg-white shadow-sm">

@@ -2,10 +2,12 @@
 // /admin/users: every user with GitLab's state badges, and the admin's actions per row: block or unblock,
 // unlock (a sign-in lock), make or remove admin, delete (after a confirmation; a refusal such as "sole
 // owner" offers GitLab's "Delete user and contributions", i.e. hard_delete).
+import { UserRound } from 'lucide-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { DashboardList } from '../namespaces/dashboard-list';
+import { adminCrumbs } from '../ui/breadcrumbs';
 import { formatDate } from '../tokens/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -85,6 +87,8 @@ export function AdminUsers() {
       {act.error && <InlineError>{errorText(act.error)}</InlineError>}
       <DashboardList
         title="Users"
+        icon={UserRound}
+        crumbs={adminCrumbs([{ label: 'Users' }])}
         description="Every user on this instance."
         noun="users"
         none="Users you create show up here."

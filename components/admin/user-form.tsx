@@ -5,6 +5,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import type { FormEvent } from 'react';
+import { adminCrumbs, Breadcrumbs } from '../ui/breadcrumbs';
 import { PageHeader } from '../ui/page-header';
 import { Button } from '../ui/button';
 import { FieldError } from '../ui/field-error';
@@ -112,6 +113,7 @@ function UserForm({ user }: { user?: AdminUser }) {
 export function NewUser() {
   return (
     <div className="flex flex-col gap-6">
+      <Breadcrumbs items={adminCrumbs([{ label: 'Users', href: '/admin/users' }, { label: 'New user' }])} />
       <PageHeader title="New user" description="The user can sign in at once with this password." />
       <UserForm />
     </div>
@@ -122,6 +124,7 @@ export function EditUser({ id }: { id: number }) {
   const user = useAdminUser(id);
   return (
     <div className="flex flex-col gap-6">
+      <Breadcrumbs items={adminCrumbs([{ label: 'Users', href: '/admin/users' }, { label: user.data?.username ?? 'User' }, { label: 'Edit' }])} />
       <PageHeader title={user.data ? `Edit user: ${user.data.name}` : 'Edit user'} />
       {user.isPending ? (
         <LoadingState />

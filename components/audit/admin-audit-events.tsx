@@ -1,9 +1,11 @@
 'use client';
 // /admin/audit_logs: the instance's audit events (GET /audit_events), newest first, with GitLab's filters
 // (entity type and id, a date range) kept in the URL, so a filtered view can be shared and Back undoes it.
+import { ScrollText, SearchX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../ui/button';
 import { inputClass } from '../ui/input';
+import { adminCrumbs, Breadcrumbs } from '../ui/breadcrumbs';
 import { PageHeader } from '../ui/page-header';
 import { ErrorState } from '../ui/states';
 import { pageParam, textParam, useUrlState } from '@/lib/client/url-state';
@@ -60,6 +62,7 @@ export function AdminAuditEvents() {
   const d = events.data;
   return (
     <div className="flex flex-col gap-6">
+      <Breadcrumbs items={adminCrumbs([{ label: 'Audit events' }])} />
       <PageHeader title="Audit events" description="Changes to runners and registration tokens: who made them, from where and when." />
       <form onSubmit={apply} aria-label="Filter audit events" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -109,6 +112,7 @@ export function AdminAuditEvents() {
         </div>
       </form>
       <AuditEventsTable
+        cards
         label="Audit events"
         withTarget
         data={d?.items}
@@ -128,8 +132,12 @@ export function AdminAuditEvents() {
         errorState={filtered ? <ErrorState title="Could not load audit events with these filters" error={events.error} /> : undefined}
         empty={
           filtered
-            ? { title: 'No audit events match these filters', description: 'Change the entity or widen the date range, or clear the filters.' }
-            : { title: 'No audit events yet', description: 'Creating, registering, editing, pausing or deleting a runner records an event here.' }
+            ? { title: 'No audit events match these filters', description: 'Change the entity or widen the date range, or clear the filters.', icon: SearchX }
+            : {
+                title: 'No audit events yet',
+                description: 'Creating, registering, editing, pausing or deleting a runner records an event here.',
+                icon: ScrollText,
+              }
         }
       />
     </div>

@@ -1,12 +1,15 @@
 // GitLab's 404 page, in its words: shown for addresses that lead nowhere and for projects, groups and
 // admin pages the user may not see (the API answers 404 for both, so existence is not revealed).
+import { MapPinOff } from 'lucide-react';
 import Link from 'next/link';
+import { EmptyIllustration } from '../ui/states';
 
 export function NotFoundPage() {
   return (
     <div className="flex flex-col items-center gap-3 py-16 text-center">
-      <p className="text-5xl font-semibold text-slate-500" aria-hidden>
-        404
+      <EmptyIllustration icon={MapPinOff} />
+      <p className="text-sm font-semibold uppercase tracking-widest text-slate-500" aria-hidden>
+        Error 404
       </p>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Page not found</h1>
       <p className="max-w-md text-sm text-slate-600">

@@ -1,31 +1,72 @@
 'use client';
+// The menu, in GitLab's sections: "Your work", the Admin area (administrators), Help. Each entry has its
+// icon; the current page's entry is highlighted (aria-current). Drawn in the desktop sidebar and in the
+// small-screen drawer (mobile-nav.tsx), never both at once.
+import { BookOpen, FolderGit2, Gauge, KeyRound, MonitorSmartphone, Server, Shield, Users, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '../ui/cn';
-import { activeItem, NAVIGATION } from './navigation';
+import { MaintainedRunners } from './maintained-runners';
+import { activeItem, NAVIGATION, type NavIcon, type NavItem } from './navigation';
+
+const ICONS: Record<NavIcon, LucideIcon> = {
+  projects: FolderGit2,
+  groups: Users,
+  tokens: KeyRound,
+  sessions: MonitorSmartphone,
+  runners: Server,
+  fleet: Gauge,
+  admin: Shield,
+  api: BookOpen,
+};
+
+const SECTIONS: { key: NavItem['section']; title: string }[] = [
+  { key: 'work', title: 'Your work' },
+  { key: 'admin', title: 'Admin' },
+  { key: 'help', title: 'Help' },
+];
 
 export function SideNav({ admin }: { admin: boolean }) {
   const pathname = usePathname();
   const items = NAVIGATION.filter((item) => admin || !item.adminOnly);
   const current = activeItem(items, pathname);
   return (
-    <nav aria-label="Main" className="-mx-1 flex gap-0.5 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
-      {items.map((item) => {
-        const active = item === current;
+    <nav aria-label="Main" className="flex flex-col gap-5">
+      {SECTIONS.map(({ key, title }) => {
+        const entries = items.filter((i) => i.section === key);
+        if (!entries.length) return null;
         return (
-          <Link
-            key={item.href}
-            href={item.href}
-            aria-current={active ? 'page' : undefined}
-            className={cn(
-              'shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium',
-              active ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-            )}
-          >
-            {item.label}
-          </Link>
+          <div key={key} className="flex flex-col gap-1">
+            <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</p>
+            <ul className="flex flex-col gap-0.5">
+              {entries.map((item) => (
+                <li key={item.href}>
+                  <NavLink item={item} active={item === current} />
+                </li>
+              ))}
+              {key === 'work' && !admin && <MaintainedRunners pathname={pathname} />}
+            </ul>
+          </div>
         );
       })}
     </nav>
+  );
+}
+
+function NavLink({ item, active }: { item: NavItem; active: boolean }) {
+  const Icon = ICONS[item.icon];
+  return (
+    <Link
+      href={item.href}
+      aria-current={active ? 'page' : undefined}
+      className={cn(
+        'relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
+        active ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+      )}
+    >
+      {active && <span aria-hidden className="absolute inset-y-1.5 left-0 w-0.5 rounded-full bg-indigo-600" />}
+      <Icon aria-hidden className={cn('size-4 shrink-0', active ? 'text-indigo-600' : 'text-slate-500')} />
+      {item.label}
+    </Link>
   );
 }

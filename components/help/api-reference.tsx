@@ -3,6 +3,7 @@
 // (a web component). Loaded only on this page; "Try it" calls the API with the signed-in session.
 import { createElement, useEffect, useState } from 'react';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { PageHeader } from '@/components/ui/page-header';
 
 const SPEC_URL = '/api/v4/openapi.json';
@@ -24,6 +25,7 @@ export function ApiReference() {
 
   return (
     <div className="flex flex-col gap-4">
+      <Breadcrumbs items={[{ label: 'Help' }, { label: 'API reference' }]} />
       <PageHeader
         title="API reference"
         description={
@@ -71,6 +73,9 @@ export function ApiReference() {
               height: 'calc(100vh - 12rem)',
               minHeight: '32rem',
               display: 'block',
+              // The dashboard's type faces (Tailwind's sans and mono stacks), not the viewer's own.
+              '--font-regular': 'ui-sans-serif, system-ui, sans-serif',
+              '--font-mono': 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
               '--font-size-regular': '14px',
               '--font-size-small': '13px',
               '--font-size-mono': '13px',

@@ -49,7 +49,7 @@ function RunnersSection({ group }: { group: Group }) {
           <h2 id="runners-heading" className="text-lg font-semibold text-slate-900">
             Runners
           </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">Runners are processes that pick up and run CI/CD jobs for GitLab.</p>
+          <p className="mt-1 max-w-2xl text-sm text-slate-600">Runners are processes that pick up and run CI/CD jobs for Runway.</p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <Link

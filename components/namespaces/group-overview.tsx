@@ -14,6 +14,7 @@ import type { Group, Project } from '@/lib/client/types';
 import { pageParam, useUrlState } from '@/lib/client/url-state';
 import { groupColumns } from './groups-list';
 import { LinkCards } from './link-cards';
+import { Server, Settings } from 'lucide-react';
 import { NameCell } from './name-cell';
 import { isNotFound, PER_PAGE, useGroup, useGroupAccessLevel, useGroupProjects, useSubgroups } from './use-namespaces';
 import { NamespaceHeader } from './namespace-header';
@@ -62,7 +63,12 @@ export function GroupOverview({ fullPath }: { fullPath: string }) {
         <LinkCards
           label="Group pages"
           links={[
-            { href: groupHref(g.full_path, 'runners'), label: 'Runners', hint: 'Group runners, shared with every project in this group and its subgroups.' },
+            {
+              href: groupHref(g.full_path, 'runners'),
+              label: 'Runners',
+              hint: 'Group runners, shared with every project in this group and its subgroups.',
+              icon: Server,
+            },
             // The settings page is for Owners (admin_group), as GitLab's.
             ...(mayAdminister
               ? [
@@ -70,6 +76,7 @@ export function GroupOverview({ fullPath }: { fullPath: string }) {
                     href: groupHref(g.full_path, 'settings/ci_cd'),
                     label: 'CI/CD settings',
                     hint: 'Instance runners for the projects and subgroups of this group.',
+                    icon: Settings,
                   },
                 ]
               : []),

@@ -1,5 +1,6 @@
 'use client';
 // /dashboard/groups: the groups the user is a member of (administrators: every group).
+import { Users } from 'lucide-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCurrentUser } from '../dashboard/session-provider';
 import { formatDate } from '../tokens/format';
@@ -25,6 +26,8 @@ export function GroupsList() {
   return (
     <DashboardList
       title="Groups"
+      icon={Users}
+      crumbs={[{ label: 'Your work' }, { label: 'Groups' }]}
       description={admin ? 'Every group on this instance (you are an administrator).' : 'Groups you are a member of, directly or through a parent group.'}
       noun="groups"
       none="Groups you create or are added to show up here."

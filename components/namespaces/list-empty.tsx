@@ -1,14 +1,21 @@
 // What an empty dashboard list says: nothing at all, or nothing matching the search (with the way back to
 // the full list). A page past the end is the data table's own state.
+import { SearchX, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 const linkClass = 'font-medium text-indigo-700 hover:underline';
 
-export function listEmpty(opts: { noun: string; search?: string; none: string }): { title: string; description?: ReactNode } {
+/** `icon`: the illustration of an empty list (a search finding nothing has its own). */
+export function listEmpty(opts: { noun: string; search?: string; none: string; icon?: LucideIcon }): {
+  title: string;
+  description?: ReactNode;
+  icon?: LucideIcon;
+} {
   if (opts.search)
     return {
       title: `No ${opts.noun} match "${opts.search}"`,
+      icon: SearchX,
       description: (
         <>
           Check the spelling or search for something else, or{' '}
@@ -19,5 +26,5 @@ export function listEmpty(opts: { noun: string; search?: string; none: string })
         </>
       ),
     };
-  return { title: `No ${opts.noun} yet`, description: opts.none };
+  return { title: `No ${opts.noun} yet`, description: opts.none, icon: opts.icon };
 }

@@ -1,7 +1,11 @@
 'use client';
 // A project's page (/<full_path>): what it is, and the ways into it. CI/CD settings (where its runners are
 // managed) are offered to Maintainers and up, and administrators, as GitLab's sidebar does.
+import { GitBranch, GitCommitHorizontal, GitMerge, Settings } from 'lucide-react';
 import { useCurrentUser } from '../dashboard/session-provider';
+import { CommitRow } from '../merge-requests/commit-list';
+import { commitsHref } from '../repository/commits-page';
+import { useLastCommit } from '../repository/use-repository';
 import { formatDate } from '../tokens/format';
 import { effectiveLevel, MAINTAINER, roleName } from '@/lib/client/access-levels';
 import { projectHref } from '@/lib/client/paths';
@@ -20,13 +24,19 @@ function Overview({ p }: { p: ProjectWithAccess }) {
   const level = effectiveLevel(p.permissions);
   const path = p.path_with_namespace;
   const links: LinkCard[] = [
-    { href: projectHref(path, 'merge_requests'), label: 'Merge requests', hint: 'Open, merged and closed merge requests, with their context commits.' },
     {
-      href: projectHref(path, p.default_branch ? `commits/${p.default_branch}` : 'commits'),
+      href: projectHref(path, 'merge_requests'),
+      label: 'Merge requests',
+      hint: 'Open, merged and closed merge requests, with their context commits.',
+      icon: GitMerge,
+    },
+    {
+      href: p.default_branch ? commitsHref(path, p.default_branch) : projectHref(path, 'commits'),
       label: 'Commits',
       hint: `The history of ${p.default_branch ?? 'the default branch'}.`,
+      icon: GitCommitHorizontal,
     },
-    { href: projectHref(path, 'branches'), label: 'Branches', hint: 'Every branch of the repository.' },
+    { href: projectHref(path, 'branches'), label: 'Branches', hint: 'Every branch of the repository, with its last commit.', icon: GitBranch },
   ];
   if (admin || level >= MAINTAINER) {
     links.push({
@@ -38,6 +48,7 @@ function Overview({ p }: { p: ProjectWithAccess }) {
       href: projectHref(path, 'settings/ci_cd'),
       label: 'CI/CD settings',
       hint: 'Runners available to this project: project, group and instance runners.',
+      icon: Settings,
     });
   }
   return (
@@ -59,10 +70,27 @@ function Overview({ p }: { p: ProjectWithAccess }) {
           { term: 'Created', value: formatDate(p.created_at) },
         ]}
       />
+      {p.default_branch && <LastCommit fullPath={path} branch={p.default_branch} />}
       <section className="flex flex-col gap-3">
         <h2 className="text-base font-semibold text-slate-900">In this project</h2>
         <LinkCards label="Project pages" links={links} />
       </section>
     </div>
+  );
+}
+
+/** GitLab's project page opens on the default branch's last commit. */
+function LastCommit({ fullPath, branch }: { fullPath: string; branch: string }) {
+  const last = useLastCommit(fullPath, branch);
+  if (!last.data) return null;
+  return (
+    <section aria-labelledby="last-commit" className="flex flex-col gap-2">
+      <h2 id="last-commit" className="text-base font-semibold text-slate-900">
+        Last commit on {branch}
+      </h2>
+      <ul className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+        <CommitRow fullPath={fullPath} commit={last.data} />
+      </ul>
+    </section>
   );
 }

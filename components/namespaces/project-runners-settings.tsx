@@ -88,7 +88,7 @@ function RunnersSection({ project }: { project: ProjectWithAccess }) {
           <h2 id="runners-heading" className="text-lg font-semibold text-slate-900">
             Runners
           </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600">Runners are processes that pick up and run CI/CD jobs for GitLab.</p>
+          <p className="mt-1 max-w-2xl text-sm text-slate-600">Runners are processes that pick up and run CI/CD jobs for Runway.</p>
         </div>
         <Link
           href={projectHref(path, 'runners/new')}

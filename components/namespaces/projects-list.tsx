@@ -1,5 +1,6 @@
 'use client';
 // /dashboard/projects: the projects the user is a member of (administrators: every project).
+import { FolderGit2 } from 'lucide-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCurrentUser } from '../dashboard/session-provider';
 import { formatDate } from '../tokens/format';
@@ -29,6 +30,8 @@ export function ProjectsList() {
   return (
     <DashboardList
       title="Projects"
+      icon={FolderGit2}
+      crumbs={[{ label: 'Your work' }, { label: 'Projects' }]}
       description={admin ? 'Every project on this instance (you are an administrator).' : 'Projects you are a member of, directly or through a group.'}
       noun="projects"
       none="Projects you create or are added to show up here."

@@ -148,7 +148,7 @@ export function CleanupPreview({
           {rule.type ? `, of this type,` : ''}
           {rule.ownerGroupId ? ` and owned by group ${rule.ownerGroupId}` : ''}
           {rule.ownerProjectId ? ` and owned by project ${rule.ownerProjectId}` : ''} is deleted, with its managers, tags and project assignments. A runner that
-          contacts GitLab again before its turn is kept. This cannot be undone.
+          contacts Runway again before its turn is kept. This cannot be undone.
         </p>
       </ConfirmDialog>
     </section>

@@ -1,8 +1,10 @@
 'use client';
 // The Active sessions page (GitLab's /-/user_settings/active_sessions): every device signed in to the
 // account, the current one marked, the others revocable after confirmation.
+import { MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../ui/button';
+import { Breadcrumbs } from '../ui/breadcrumbs';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { formatDateTime } from '../tokens/format';
 import type { UserSession } from '@/lib/client/types';
@@ -48,6 +50,7 @@ export function ActiveSessions() {
 
   return (
     <div className="flex flex-col gap-6">
+      <Breadcrumbs items={[{ label: 'User settings' }, { label: 'Active sessions' }]} />
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Active sessions</h1>
         <p className="mt-1 max-w-2xl text-sm text-slate-500">
@@ -60,7 +63,7 @@ export function ActiveSessions() {
         ) : list.error ? (
           <ErrorState error={list.error} onRetry={() => list.refetch()} />
         ) : !sessions?.length ? (
-          <EmptyState title="No active sessions" />
+          <EmptyState title="No active sessions" icon={MonitorSmartphone} />
         ) : (
           <ul className="divide-y divide-slate-200">
             {sessions.map((s) => (

@@ -10,6 +10,7 @@ import { CreateTokenForm } from './create-token-form';
 import { NewTokenPanel } from './new-token-panel';
 import { RevokeTokenDialog } from './revoke-token-dialog';
 import { TokensTable } from './tokens-table';
+import { Breadcrumbs } from '../ui/breadcrumbs';
 import type { TokenStateFilter } from './use-tokens';
 
 const FILTERS: Array<{ value: TokenStateFilter; label: string }> = [
@@ -54,6 +55,7 @@ export function PersonalAccessTokens() {
 
   return (
     <div className="flex flex-col gap-6">
+      <Breadcrumbs items={[{ label: 'User settings' }, { label: 'Access tokens' }]} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Personal access tokens</h1>

@@ -1,4 +1,5 @@
 'use client';
+import { KeyRound } from 'lucide-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Button } from '../ui/button';
@@ -69,6 +70,7 @@ export function TokensTable(props: {
   return (
     <DataTable
       label="Personal access tokens"
+      cards
       columns={columns}
       data={data?.items}
       getRowId={(t) => String(t.id)}
@@ -87,6 +89,7 @@ export function TokensTable(props: {
       empty={{
         title: props.state === 'inactive' ? 'No inactive tokens' : 'No personal access tokens',
         description: props.state === 'inactive' ? 'Revoked and expired tokens appear here.' : 'Add a token to use the API from scripts and tools.',
+        icon: KeyRound,
       }}
     />
   );

@@ -2,6 +2,7 @@
 // TanStack Table with manual (server-side) pagination: the page comes from the caller (the URL), the API
 // returns one page and its headers, and the pager only asks the caller to move.
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type PaginationState, type Updater } from '@tanstack/react-table';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { EmptyState, ErrorState, LoadingState } from './states';
@@ -38,7 +39,13 @@ export interface DataTableProps<T> {
   onRetry?: () => void;
   /** Shown instead of the generic error state, for errors the page explains itself (a bad filter). */
   errorState?: ReactNode;
-  empty: { title: string; description?: ReactNode };
+  /**
+   * Below the `sm` breakpoint, each row is drawn as a card: its cells stacked, each under its column's
+   * header (the header row is hidden). Off by default, so tables that scroll sideways stay as they are.
+   */
+  cards?: boolean;
+  /** `icon`: the empty state's illustration (see EmptyState). */
+  empty: { title: string; description?: ReactNode; icon?: LucideIcon };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -95,7 +102,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   else if (props.error)
     body = props.errorState ?? <ErrorState title={`Could not load ${props.label.toLowerCase()}`} error={props.error} onRetry={props.onRetry} />;
   else if (pastEnd) body = <PastLastPage label={props.label} pagination={pagination} onPageChange={onPageChange} />;
-  else if (!data?.length) body = <EmptyState title={props.empty.title}>{props.empty.description}</EmptyState>;
+  else if (!data?.length)
+    body = (
+      <EmptyState title={props.empty.title} icon={props.empty.icon}>
+        {props.empty.description}
+      </EmptyState>
+    );
 
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -103,8 +115,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
         // relative: the sr-only column headers (absolute) stay inside the scroller, not widening the page.
         // Focusable, so a keyboard can scroll a table wider than a phone when no cell holds a link or button.
         <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600" tabIndex={0} role="region" aria-label={props.label}>
-          <table aria-label={props.label} className={cn('min-w-full divide-y divide-slate-200 text-sm', props.isFetching && 'opacity-60')}>
-            <thead className="bg-slate-50">
+          <table
+            aria-label={props.label}
+            className={cn('min-w-full divide-y divide-slate-200 text-sm', props.isFetching && 'opacity-60', props.cards && 'max-sm:block max-sm:divide-y-0')}
+          >
+            <thead className={cn('bg-slate-50', props.cards && 'max-sm:sr-only')}>
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
                   {group.headers.map((header) => (
@@ -115,14 +130,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </tr>
               ))}
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className={cn('divide-y divide-slate-100', props.cards && 'max-sm:block')}>
               {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className="hover:bg-slate-50/60">
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="whitespace-nowrap px-4 py-3 align-middle text-slate-700">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
+                <tr key={row.id} className={cn('hover:bg-slate-50/60', props.cards && 'max-sm:flex max-sm:flex-col max-sm:gap-2 max-sm:px-4 max-sm:py-3')}>
+                  {row.getVisibleCells().map((cell) => {
+                    const header = cell.column.columnDef.header;
+                    return (
+                      <td
+                        key={cell.id}
+                        data-label={typeof header === 'string' && header ? header : undefined}
+                        className={cn(
+                          'whitespace-nowrap px-4 py-3 align-middle text-slate-700',
+                          props.cards &&
+                            'max-sm:block max-sm:whitespace-normal max-sm:break-words max-sm:p-0 max-sm:empty:hidden max-sm:data-[label]:before:block max-sm:data-[label]:before:text-xs max-sm:data-[label]:before:font-medium max-sm:data-[label]:before:text-slate-500 max-sm:data-[label]:before:content-[attr(data-label)]',
+                        )}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tbody>

@@ -1,15 +1,15 @@
 // The one path of every /api/v4 request: authenticate, check scopes, parse parameters, run the domain
 // call, and turn the result (or an ApiError) into GitLab's JSON. Route files only declare endpoints.
 import { acceptedScopes, registeredScopes } from '../auth/scopes';
-import { applySudo, authenticate, requireScope, type Actor } from '../auth/authenticate';
+import { applySudo, authenticate, requireScope, type Actor } from './authenticate';
 import { ApiError, badRequest, routeNotFound, serviceUnavailable, unauthorized } from './errors';
 import { containsNul, mergeParams, parseBody, parseQuery, type Params } from './input';
 import { keysetPage, pageRequest, paginate, type KeysetRequest, type PageRequest, type PageResult } from './pagination';
 import { parseParams, type Parsed, type Rules } from './params';
 import { json } from './response';
-import { logError } from '../server/log';
+import { logError } from '../log/log';
 import { limitApiRequest } from '../rate-limits/service';
-import { redactPath } from '../server/redact';
+import { redactPath } from '../log/redact';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { recordUser } from '../observability/request-context';
 

@@ -18,10 +18,5 @@ export function noContent(headers: Record<string, string> = {}): Response {
 
 export const created = (data: unknown, headers?: Record<string, string>) => json(data, 201, headers);
 
-/**
- * GitLab's 429 (Rack::Attack's throttled answer): the plain text "Retry later" and `Retry-After`, which
- * clients act on (gitlab-runner, python-gitlab, gitbeaker wait that long and retry), never on the body.
- */
-export function retryLater(retryAfterSeconds: number, headers: Record<string, string> = {}): Response {
-  return new Response('Retry later\n', { status: 429, headers: { 'Content-Type': 'text/plain', 'Retry-After': String(retryAfterSeconds), ...headers } });
-}
+// GitLab's 429 is the rate limiter's answer; it lives there (lib/rate-limits sits below lib/api).
+export { retryLater } from '../rate-limits/entity';

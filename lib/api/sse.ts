@@ -2,7 +2,7 @@
 // proxies and the compression layer from buffering, and one cleanup path for every way a stream ends
 // (the client leaves, the producer closes it, the server shuts down), and a cap on the streams one client
 // holds open in this process.
-import { logError } from '../server/log';
+import { logError } from '../log/log';
 import { metrics } from '../metrics/registry';
 import { markLongLived } from '../observability/request-context';
 import { retryLater } from './response';

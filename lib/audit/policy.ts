@@ -6,7 +6,7 @@
 //   project:   Maintainers and Owners read every event; Developers only their own; the single-event
 //              endpoint is for Maintainers and above.
 //   runner:    whoever may edit the runner (its Activity tab) reads its events.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import type { Runner } from '../db/generated/client';
 import { AccessLevel, groupAccessLevel, projectAccessLevel } from '../namespaces/access';
 import { canUpdateRunner } from '../runners/policy';

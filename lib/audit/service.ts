@@ -2,7 +2,7 @@
 // so an event exists exactly when the change committed: a refused or rolled-back change leaves no row.
 // The shape follows GitLab's audit events: the entity is the scope the runner belongs to (the instance,
 // its group, or its project), the target is the runner itself (target_type 'Ci::Runner').
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import type { Prisma } from '../db/client';
 import { clientIp } from '../rate-limits/client-ip';
 

@@ -51,6 +51,13 @@ describe('parseProjectPage', () => {
     expect(parseProjectPage(['edit'])).toEqual({ kind: 'general_settings' });
     expect(parseProjectPage(['edit', 'x'])).toBeNull();
   });
+  it('names the commits of a ref (slashes included) and the branches', () => {
+    expect(parseProjectPage(['commits'])).toEqual({ kind: 'commits', ref: null });
+    expect(parseProjectPage(['commits', 'main'])).toEqual({ kind: 'commits', ref: 'main' });
+    expect(parseProjectPage(['commits', 'feature', 'login', 'v2'])).toEqual({ kind: 'commits', ref: 'feature/login/v2' });
+    expect(parseProjectPage(['branches'])).toEqual({ kind: 'branches' });
+    expect(parseProjectPage(['branches', 'all'])).toEqual({ kind: 'branches' });
+  });
   it('refuses what it does not serve', () => {
     for (const page of [
       [],
@@ -61,7 +68,8 @@ describe('parseProjectPage', () => {
       ['merge_requests', '1', 'commits', 'x'],
       ['commit', 'xyz'],
       ['commit'],
-      ['branches'],
+      ['branches', 'stale', 'x'],
+      ['branches', 'main'],
     ]) {
       expect(parseProjectPage(page)).toBeNull();
     }

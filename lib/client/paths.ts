@@ -40,6 +40,8 @@ export type ProjectPage =
   | { kind: 'merge_requests' }
   | { kind: 'merge_request'; iid: number; tab: 'overview' | 'commits' }
   | { kind: 'commit'; sha: string }
+  | { kind: 'commits'; ref: string | null }
+  | { kind: 'branches' }
   | { kind: 'ci_cd_settings' }
   | { kind: 'general_settings' };
 
@@ -54,6 +56,9 @@ export function parseProjectPage(page: string[]): ProjectPage | null {
   if (first === 'settings' && second === 'ci_cd' && third === undefined) return { kind: 'ci_cd_settings' };
   // GitLab's Settings > General lives at /-/edit.
   if (first === 'edit' && second === undefined) return { kind: 'general_settings' };
+  // GitLab's /-/commits/<ref>: the ref may hold slashes (feature/x); no ref is the default branch.
+  if (first === 'commits') return { kind: 'commits', ref: second === undefined ? null : [second, third, ...rest].filter((s) => s !== undefined).join('/') };
+  if (first === 'branches' && (second === undefined || second === 'all') && third === undefined) return { kind: 'branches' };
   if (first === 'commit' && second && third === undefined && /^[0-9a-f]{4,40}$/i.test(second)) return { kind: 'commit', sha: second.toLowerCase() };
   return null;
 }

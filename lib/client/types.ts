@@ -301,6 +301,17 @@ export interface Commit {
   web_url?: string;
 }
 
+/** GET /projects/:id/repository/branches entry. */
+export interface Branch {
+  name: string;
+  commit: Commit;
+  merged: boolean;
+  protected: boolean;
+  default: boolean;
+  can_push: boolean;
+  web_url: string;
+}
+
 /** A list entry with `with_details=true` (a Runway extension): what the runner list shows per row. */
 export interface RunnerListItem extends Runner {
   _runway: {

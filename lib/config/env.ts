@@ -3,7 +3,7 @@
 // docs:generate` writes docs/configuration.md and .env.example from it. The README's table lists every setting too.
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
-import { parseAllowlist } from '../metrics/allowlist';
+import { parseAllowlist } from './monitoring-allowlist';
 import { parseCorsOrigins } from './cors-origins';
 
 const bool = z

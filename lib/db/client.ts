@@ -4,7 +4,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/client';
-import { log } from '../server/log';
+import { log } from '../log/log';
 import { observeStatement } from '../metrics/registry';
 import { recordDbStatement } from '../observability/request-context';
 import { preparedStatementsEnabled, sessionAwareNamer, SHARED_SESSION_PROBE, type StatementNamer } from './statement-names';

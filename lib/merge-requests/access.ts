@@ -1,7 +1,7 @@
 // Resolving /projects/:id/merge_requests/:iid the way GitLab's find_merge_request_with_access does:
 // 404 Project, then 404 "Not found" for the MR, then 403 without read_merge_request; writers also
 // need update_merge_request (403).
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { forbidden, recordNotFound } from '../api/errors';
 import { findProject, projectViewer } from '../namespaces/resolve';
 import type { ProjectRecord } from '../namespaces/records';

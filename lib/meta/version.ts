@@ -1,6 +1,6 @@
 // GET /metadata and its older alias GET /version: the GitLab version Runway answers as (clients gate
 // features on it), the revision Runway was built from, and the agent server (KAS), which Runway has not.
-import { buildInfo } from './build-info';
+import { buildInfo } from '../config/build-info';
 
 export const GITLAB_COMPAT_VERSION = '18.6.0';
 

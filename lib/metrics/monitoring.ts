@@ -3,7 +3,7 @@
 // the socket's address, never on a header a client can set. Others get GitLab's answer: a 404 that does
 // not tell them the endpoint exists.
 import type { ServerResponse } from 'node:http';
-import { DEFAULT_MONITORING_ALLOWLIST, isAllowed, parseAllowlist } from './allowlist';
+import { DEFAULT_MONITORING_ALLOWLIST, isAllowed, parseAllowlist } from '../config/monitoring-allowlist';
 
 export const METRICS_PATH = '/-/metrics';
 export const HEALTH_PATH = '/-/health';

@@ -1,7 +1,7 @@
 // The process's Prometheus registry. The custom server and Next.js's bundles may each evaluate this module,
 // so the registry and its metrics live on globalThis: every copy records into the same series.
 import client from 'prom-client';
-import { buildInfo } from '../meta/build-info';
+import { buildInfo } from '../config/build-info';
 
 function create() {
   const registry = new client.Registry();

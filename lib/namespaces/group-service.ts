@@ -1,5 +1,5 @@
 // Group settings and deletion (PUT and DELETE /groups/:id), each one transaction.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { forbidden, notFound, validationError } from '../api/errors';
 import { db, type Prisma } from '../db/client';
 import { sql } from '../db/sql';

@@ -3,7 +3,7 @@ import { paginated, type RequestContext, type Shape } from '../api/handler';
 import { notFound, paramError, recordNotFound } from '../api/errors';
 import { settingsData } from './group-settings';
 import { created } from '../api/response';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { canAdminister, type Viewer } from './policy';
 import { groupDetailEntity, groupEntity, memberEntity, projectEntity, projectWithAccess, basicProjectDetails, type ProjectPermissions } from './entity';
 import { countMembers, findMember, listMembers, memberById } from './members';

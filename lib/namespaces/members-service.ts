@@ -2,7 +2,7 @@
 // first locks the group tree's root row, so owner changes anywhere in one tree happen one at a time: the
 // last-owner check and the write see the same owners, and two owners demoting each other cannot both win.
 // A deferred trigger (migration group_owner_invariant) keeps the rule in the database as well.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { forbidden, recordNotFound, validationError } from '../api/errors';
 import { db, type Prisma } from '../db/client';
 import { sql } from '../db/sql';

@@ -2,7 +2,7 @@
 import type { RequestContext } from '../api/handler';
 import { paginated } from '../api/handler';
 import { notFound } from '../api/errors';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import type { Namespace } from '../db/generated/client';
 import { groupAccessLevel } from './access';
 import { namespaceEntity, namespaceExistence } from './entity';

@@ -1,7 +1,7 @@
 // Reads behind GET /namespaces and GET /namespaces/:id: which namespaces a user has (their personal one and
 // the groups they are a direct member of; admins every one), and the counts the Namespace entity shows
 // to a group's owners, for a whole page in one query.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { db } from '../db/client';
 import type { Namespace } from '../db/generated/client';
 import { containsPattern, join, sql, type Sql } from '../db/sql';

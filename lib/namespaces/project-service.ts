@@ -1,10 +1,10 @@
 // Project settings and deletion (PUT and DELETE /projects/:id), each one transaction.
 import { rm } from 'node:fs/promises';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { forbidden, notFound, validationError } from '../api/errors';
 import { db, type Prisma } from '../db/client';
 import { applySettings, readSettings } from './project-settings';
-import { logError } from '../server/log';
+import { logError } from '../log/log';
 import { mirrorPath } from '../repositories/import';
 import { canChangeProjectVisibility, canRemoveProject, canRenameProject, canUpdateProject, type VisibilityName } from './policy';
 import { lockProjects, purgeLockedProjects } from './project-purge';

@@ -1,6 +1,6 @@
 // Reads: group and project lists filtered in SQL (visibility, membership, search), one page at a time,
 // with relations for the page batch-loaded so a page costs a fixed number of queries.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { db, type Prisma } from '../db/client';
 import type { User } from '../db/generated/client';
 import { containsPattern, empty, join, raw, sql, type Sql } from '../db/sql';

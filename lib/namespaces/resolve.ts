@@ -1,7 +1,7 @@
 // `:id` of /projects/:id and /groups/:id, resolved as GitLab's find_project!/find_group! do: a numeric id,
 // or a full path (case-insensitive and exact, the exact case first). A project id without a "/" never matches.
 // Missing and unreadable answer the same 404, so existence is not revealed.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { notFound } from '../api/errors';
 import { db } from '../db/client';
 import { AccessLevel, authorizedProjectIdsSql, groupAccessLevel, projectAccessLevel } from './access';

@@ -1,7 +1,7 @@
 // Writes: groups, projects and memberships, each in one transaction. Path uniqueness is enforced by the
 // unique full_path columns; the checks here only word the failure as GitLab does.
 import { isRowId } from '../db/ids';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { ApiError, apiError, conflict, forbidden, notFound, validationError } from '../api/errors';
 import { db, type Prisma } from '../db/client';
 import type { Namespace } from '../db/generated/client';

@@ -1,22 +1,12 @@
 // Group sharing: a group shared with another group (group_group_links) and a project shared with a group
 // (project_group_links), as GitLab's Groups::GroupLinks and Projects::GroupLinks services create and remove
 // them. The access they grant is computed in access.ts with every other membership.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { apiError, conflict, forbidden, notFound } from '../api/errors';
 import { db } from '../db/client';
 import { canAdminMembersOf, canUpdateProject } from './policy';
-import type { NamespaceRecord, ProjectRecord } from './records';
+import type { NamespaceRecord, ProjectRecord, SharedGroupLink } from './records';
 import { groupViewer, projectViewer } from './resolve';
-
-export interface SharedGroupLink {
-  /** The group or project shared. */
-  sourceId: number;
-  groupId: number;
-  groupName: string;
-  groupFullPath: string;
-  groupAccess: number;
-  expiresAt: Date | null;
-}
 
 export interface NewShare {
   groupAccess: number;

@@ -12,7 +12,7 @@
 // delivers in process instead (lib/server/database.ts sets the flag).
 import pg from 'pg';
 import { db, directDatabaseUrl } from '../db/client';
-import { log } from '../server/log';
+import { log } from '../log/log';
 
 export type Unsubscribe = () => void;
 

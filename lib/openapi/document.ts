@@ -13,10 +13,20 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export const EXTENSION_FLAG = 'x-runway-extension';
 
+export type RouteModule = (typeof routeModules)[number];
+
+/**
+ * The route index and the document's own route, which the index leaves out (importing it would close a
+ * circle: route -> document -> index -> route); the route passes itself in. Sorted as the index is.
+ */
+function allRoutes(ownRoute: RouteModule | undefined): readonly RouteModule[] {
+  return ownRoute ? [...routeModules, ownRoute].sort((a, b) => a.path.localeCompare(b.path)) : routeModules;
+}
+
 /** The operations the route files serve: [method, OpenAPI path, declaration]. */
-export function declaredOperations(): Array<{ method: string; path: string; spec: EndpointSpec<never> }> {
+export function declaredOperations(ownRoute?: RouteModule): Array<{ method: string; path: string; spec: EndpointSpec<never> }> {
   const out = [];
-  for (const { path, module } of routeModules) {
+  for (const { path, module } of allRoutes(ownRoute)) {
     for (const method of METHODS) {
       const spec = (module[method] as DeclaredHandler | undefined)?.endpointSpec;
       if (spec) out.push({ method, path, spec: spec as EndpointSpec<never> });
@@ -163,10 +173,10 @@ function parameterObjects(path: string, method: string, spec: EndpointSpec<never
   return { parameters, requestBody, hasParams: parameters.length > pathNames.length || !!requestBody };
 }
 
-function buildDocument(serverUrl: string): Json {
+function buildDocument(serverUrl: string, ownRoute: RouteModule): Json {
   const paths: Record<string, Json> = {};
   const tags = new Set<string>();
-  for (const { method, path, spec } of declaredOperations()) {
+  for (const { method, path, spec } of declaredOperations(ownRoute)) {
     const key = `${method} ${path}`;
     const op = operations[key];
     if (!op) throw new Error(`no entry in lib/openapi/operations.ts for ${key}`);
@@ -253,7 +263,7 @@ const STREAM_SCHEMAS = {
 };
 
 /**
- * The credentials lib/auth/authenticate.ts and the agent API accept. A personal access token in one of four
+ * The credentials lib/api/authenticate.ts and the agent API accept. A personal access token in one of four
  * places; `Sudo` (header or `sudo` parameter) on top of an admin's token with the `sudo` scope; the
  * dashboard's session cookie; a runner's token in RUNNER-TOKEN or the `token` parameter. GitLab's JOB-TOKEN
  * is not accepted: Runway runs no CI jobs.
@@ -291,9 +301,9 @@ const RUNNER_SECURITY = [{ runnerToken: [] }, {}];
 
 const holder = globalThis as typeof globalThis & { __runwayOpenApi?: Map<string, Json> };
 
-export function openApiDocument(serverUrl: string): Json {
+export function openApiDocument(serverUrl: string, ownRoute: RouteModule): Json {
   const cache = (holder.__runwayOpenApi ??= new Map());
   let doc = cache.get(serverUrl);
-  if (!doc) cache.set(serverUrl, (doc = buildDocument(serverUrl)));
+  if (!doc) cache.set(serverUrl, (doc = buildDocument(serverUrl, ownRoute)));
   return doc;
 }

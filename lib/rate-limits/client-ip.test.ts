@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAllowlist } from '../metrics/allowlist';
+import { parseAllowlist } from '../config/monitoring-allowlist';
 import { CLIENT_IP_HEADER, clientIp, normalizeIp, resolveClientIp } from './client-ip';
 
 const NONE = parseAllowlist('');

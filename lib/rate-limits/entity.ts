@@ -2,7 +2,6 @@
 // RateLimit-* headers and Retry-After. /api/v4 gets the same plain text as GitLab sends there, since
 // Rack::Attack answers before the API: clients (python-gitlab, gitbeaker, go-gitlab) read the status and
 // Retry-After / RateLimit-Reset, never the body.
-import { retryLater } from '../api/response';
 import type { Throttle } from './policy';
 
 export function throttledHeaders(throttle: Throttle, observed: number, now: number): Record<string, string> {
@@ -24,4 +23,12 @@ export function throttledHeaders(throttle: Throttle, observed: number, now: numb
 export function throttledResponse(throttle: Throttle, observed: number, now: number): Response {
   const headers = throttledHeaders(throttle, observed, now);
   return retryLater(Number(headers['Retry-After']), headers);
+}
+
+/**
+ * GitLab's 429 (Rack::Attack's throttled answer): the plain text "Retry later" and `Retry-After`, which
+ * clients act on (gitlab-runner, python-gitlab, gitbeaker wait that long and retry), never on the body.
+ */
+export function retryLater(retryAfterSeconds: number, headers: Record<string, string> = {}): Response {
+  return new Response('Retry later\n', { status: 429, headers: { 'Content-Type': 'text/plain', 'Retry-After': String(retryAfterSeconds), ...headers } });
 }

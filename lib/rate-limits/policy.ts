@@ -1,7 +1,7 @@
 // Which throttle counts a request, and under which discriminator: GitLab's Rack::Attack rules for the
 // throttles Runway has. Limits come from the environment (RUNWAY_RATE_LIMIT_*), so a disabled throttle
 // costs nothing: no database round trip.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../auth/actor';
 import { currentEnv } from '../config/env';
 import { clientIp } from './client-ip';
 

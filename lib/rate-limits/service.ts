@@ -1,5 +1,5 @@
 // Counting a request against its throttle: null when it may go on, else GitLab's 429.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../auth/actor';
 import { throttledHeaders, throttledResponse } from './entity';
 import { apiThrottle, signInThrottle, type Counted } from './policy';
 import { countRequest } from './queries';

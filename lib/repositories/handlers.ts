@@ -3,7 +3,7 @@ import { apiError, ApiError, forbidden, notFound } from '../api/errors';
 import { paginated, type RequestContext } from '../api/handler';
 import { pageNumber, paginationShape } from '../api/pagination';
 import { param } from '../api/params';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { findProject, projectViewer } from '../namespaces/resolve';
 import { projectWebUrl } from '../namespaces/entity';
 import { AccessLevel } from '../namespaces/access';

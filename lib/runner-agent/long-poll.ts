@@ -13,7 +13,7 @@
 // A runner holds at most RUNWAY_MAX_HELD_POLLS_PER_RUNNER polls in one process (its managers'
 // request_concurrency added up); one more is refused with 429 (Workhorse holds any number).
 import { integerSetting } from '../config/env';
-import { log } from '../server/log';
+import { log } from '../log/log';
 import { metrics } from '../metrics/registry';
 import { markLongLived } from '../observability/request-context';
 import { notificationsInProcess, parseRunnerChange, RUNNER_CHANGES_CHANNEL, subscribe, type Unsubscribe } from '../notifications/hub';

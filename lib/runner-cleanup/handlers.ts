@@ -7,7 +7,7 @@ import { param } from '../api/params';
 import { json } from '../api/response';
 import { db } from '../db/client';
 import { findGroup, findProject } from '../namespaces/resolve';
-import { runnerListResponse } from '../runners/list-endpoints';
+import { runnerListResponse } from '../runners/list-handlers';
 import { canCleanUpRunners } from '../runners/policy';
 import { cleanupRunEntity } from './entity';
 import { ruleFilters, ruleFromInput, ruleRules, ruleShape, type CleanupRule } from './rule';

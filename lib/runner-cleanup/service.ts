@@ -5,7 +5,7 @@
 import { db, type Prisma } from '../db/client';
 import { queryRows } from '../db/query';
 import { sql } from '../db/sql';
-import { logError } from '../server/log';
+import { logError } from '../log/log';
 import { RUNNER_COLUMNS, whereClause, type RunnerRow } from '../runners/queries';
 import { destroyRunner } from '../runners/service';
 import { onRunnerCleanedUp, type CleanupTrigger } from './audit-hook';

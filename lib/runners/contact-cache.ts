@@ -17,7 +17,7 @@
 import { digest } from '../auth/secrets';
 import { queryRows } from '../db/query';
 import { sql } from '../db/sql';
-import { log } from '../server/log';
+import { log } from '../log/log';
 import { notificationsInProcess, parseRunnerChange, RUNNER_CHANGES_CHANNEL, subscribe } from '../notifications/hub';
 
 /** What a poll needs of its runner. */

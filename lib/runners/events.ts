@@ -9,10 +9,10 @@
 // cannot be done exactly: the id is not a number, is ahead of the log (another database, a restore),
 // is older than what the log still holds (away longer than the retention window), or the missed events
 // are too many to be worth replaying one by one.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { subscribe } from '../notifications/hub';
 import type { SseSink } from '../api/sse';
-import { logError } from '../server/log';
+import { logError } from '../log/log';
 import { eventLogBounds, eventsAfter, parseEventNotification, RUNNER_EVENTS_CHANNEL, type LoggedRunnerEvent } from './event-log';
 import { findRunner } from './queries';
 import { canReadDeletedRunner, canReadRunner } from './policy';

@@ -9,7 +9,7 @@ import { db } from '../db/client';
 import { integerSetting } from '../config/env';
 import { executeStatement } from '../db/query';
 import { sql, type Sql } from '../db/sql';
-import { log } from '../server/log';
+import { log } from '../log/log';
 import type { RunnerContactState } from './tokens';
 
 /** GitLab's system_xid for runners that send no system_id. */

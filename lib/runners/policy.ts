@@ -1,7 +1,7 @@
 // Who may do what with a runner (GitLab 18.x Ci::RunnerPolicy, RunnerProjectPolicy and the project/group
 // runner permissions). The one place these decisions are made; tested as a matrix of roles.
 // Admins are treated as always in admin mode.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { db, type Prisma } from '../db/client';
 import type { Runner } from '../db/generated/client';
 import { sql } from '../db/sql';

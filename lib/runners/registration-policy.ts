@@ -1,7 +1,7 @@
 // Who may create runners (POST /user/runners) and reset registration tokens. Complements policy.ts
 // (runner-level permissions) with the owner-level ones GitLab grants: instance = admin, group = Owner,
 // project = Maintainer+ (GitLab's create_runners / update_runners_registration_token).
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { AccessLevel, groupAccessLevel } from '../namespaces/access';
 import { canAdminProjectRunners } from './policy';
 

@@ -2,7 +2,7 @@
 // creation by a user (POST /user/runners), unregistering, manager removal, verify, and the token resets.
 // Each write is one transaction; rows whose token changes are locked first (SELECT … FOR UPDATE).
 import { isRowId } from '../db/ids';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { badRequest, forbidden, gone, notFound, validationError } from '../api/errors';
 import { digest } from '../auth/secrets';
 import { db } from '../db/client';

@@ -1,8 +1,9 @@
 // Runner writes: update, delete, enable in a project (assign), disable in a project (unassign). Each is
 // one transaction that locks the runner row first, so concurrent link changes of one runner serialise
 // and the "project runner keeps at least one project" invariant is re-checked under the lock.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { apiError, forbidden, notFound, validationError } from '../api/errors';
+import { checkUnmodifiedSince } from '../api/preconditions';
 import { db, type Prisma } from '../db/client';
 import { canAssignRunner, canDeleteRunner, canUnassignRunner, ownerProjectId, runnerProjectCount } from './policy';
 import { findRunner, lockRunner, type RunnerRow } from './queries';
@@ -19,6 +20,9 @@ export interface ChangeOrigin {
   ip: string | null;
 }
 
+// Re-exported for the runner handlers; every domain's deletes share it (lib/api).
+export { checkUnmodifiedSince };
+
 export const runnerNotFound = () => notFound('Runner');
 export const noAccess = () => forbidden('No access granted');
 
@@ -27,15 +31,6 @@ export async function findRunnerOr404(id: unknown): Promise<RunnerRow> {
   const runner = isRowId(id) ? await findRunner(id) : null;
   if (!runner) throw runnerNotFound();
   return runner;
-}
-
-/** GitLab's destroy_conditionally!: 412 when If-Unmodified-Since parses and the row changed after it. */
-export function checkUnmodifiedSince(req: Request, updatedAt: Date): void {
-  const header = req.headers.get('if-unmodified-since');
-  if (!header) return;
-  const since = Date.parse(header);
-  if (Number.isNaN(since)) return;
-  if (updatedAt.getTime() > since) throw apiError(412, '412 Precondition Failed');
 }
 
 export interface RunnerUpdate {

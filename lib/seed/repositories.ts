@@ -11,7 +11,7 @@ import { db } from '../db/client';
 import { importNow } from '../repositories/import-queue';
 import { commitsByShas } from '../repositories/queries';
 import { platformDemoIds, type DemoProjectKey } from './platform';
-import { log } from '../server/log';
+import { log } from '../log/log';
 import type { Prisma } from '../db/generated/client';
 
 type Person = { name: string; email: string };

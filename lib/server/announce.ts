@@ -1,8 +1,8 @@
 // What `runway start` says once it serves. The demo and development (`--demo`, `--dev`) print the plain
 // start message, generated root password included, for the person at the terminal; a production start
 // logs JSON only (one object a line, as every other event) and keeps the password out of the log.
-import { buildInfo } from '../meta/build-info';
-import { log, logError } from './log';
+import { buildInfo } from '../config/build-info';
+import { log, logError } from '../log/log';
 import { removeExpiredRootPassword, writeInitialRootPassword } from './root-password';
 import { startMessage, type StartFacts } from './start-message';
 

@@ -15,7 +15,7 @@ import { closeEventStreams, openEventStreamCount } from '../api/sse';
 import type { InstanceState } from '../health/checks';
 import { heldPollCount, releaseHeldPolls } from '../runner-agent/long-poll';
 import { flushHeartbeats } from '../runners/heartbeat';
-import { log } from './log';
+import { log } from '../log/log';
 
 export interface DrainOptions {
   server: http.Server;

@@ -2,13 +2,13 @@
 // without its query string, route template), by whom (remote_ip through the trusted proxies, ua, and
 // user_id/username when the API authenticated someone), how it went (status, duration_s, db_duration_s,
 // db_count) and correlation_id (the X-Request-Id). Never a token: query strings are not logged and
-// token-shaped path segments are filtered (lib/server/redact).
+// token-shaped path segments are filtered (lib/log/redact).
 import type http from 'node:http';
 import { routeLabel } from '../metrics/http';
 import { currentRequest } from '../observability/request-context';
 import { clientIp } from '../rate-limits/client-ip';
-import { log, logEnabled } from './log';
-import { redactPath } from './redact';
+import { log, logEnabled } from '../log/log';
+import { redactPath } from '../log/redact';
 
 /** nginx's status for a request whose client went away before the answer was complete. */
 const CLIENT_CLOSED_REQUEST = 499;

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { configuredSecret, readEnv } from '../config/env';
 import { db } from '../db/client';
-import { log } from './log';
+import { log } from '../log/log';
 
 const AUTH_SECRET_NAME = 'nextauth_secret';
 

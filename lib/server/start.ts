@@ -11,9 +11,9 @@ import { disconnectDb } from '../db/client';
 import { bootstrap } from './bootstrap';
 import { ensureAuthSecret } from './secret';
 import { resolveDatabase, publishDatabase } from './database';
-import { log, logError } from './log';
+import { log, logError } from '../log/log';
 import { assignClientIp } from '../rate-limits/client-ip';
-import { redactPath } from './redact';
+import { redactPath } from '../log/redact';
 import { logRequest } from './request-log';
 import { installDrain } from './drain';
 import { withRequestContext } from '../observability/request-context';
@@ -26,7 +26,7 @@ import { announceStart } from './announce';
 import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
 import { closeHub } from '../notifications/hub';
 import { observeRequest } from '../metrics/http';
-import { METRICS_PATH, serveMetrics } from '../metrics/endpoint';
+import { METRICS_PATH, serveMetrics } from '../health/metrics-endpoint';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -50,7 +50,7 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
   process.env.NEXTAUTH_URL ??= externalUrl();
   const { database, boot } = await prepareDatabase({ demo: env.RUNWAY_DEMO });
   await database.advertise(); // from here on, `runway` commands work through this process's database
-  const stopWorker = (await import('../background/worker')).startBackgroundWorker(); // repository imports and other queued jobs
+  const stopWorker = (await import('../worker/worker')).startBackgroundWorker(); // repository imports and other queued jobs
 
   const app = next({ dev: opts.dev, dir: projectRoot(), hostname: env.HOST, port: env.PORT });
   await app.prepare();

@@ -11,5 +11,5 @@ export const sessionIdParams = { id: param.string().required() };
 /** The API names a session by its digest (64 hex digits); anything else names no session. */
 export const isSessionDigest = (value: string) => /^[0-9a-f]{64}$/i.test(value);
 
-/** The `sid` a session cookie carries is a UUID; anything else names no session. */
-export const isSessionId = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+// What a session cookie's `sid` looks like is authentication's to know (lib/auth).
+export { isSessionId } from '../auth/lookups';

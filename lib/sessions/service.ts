@@ -1,26 +1,21 @@
 // Writes on dashboard sessions: started at sign-in, revoked at sign-out, by the user from the Active
 // sessions page, and all at once when the password changes or the user is blocked.
 import { randomUUID } from 'node:crypto';
-import { digest } from '../auth/secrets';
+import { sessionDigest } from '../auth/lookups';
 import { db, type Prisma } from '../db/client';
 
 // GitLab keeps at most 100 active sessions per user and drops the oldest beyond that.
 export const MAX_ACTIVE_SESSIONS = 100;
-// Written at most once a minute, so the per-request lookup stays a read.
-export const LAST_SEEN_INTERVAL_MS = 60 * 1000;
 // Long enough for a user agent worth reading; GitLab truncates at 1024 too.
 const USER_AGENT_MAX = 1024;
+
+// How a session is named and kept fresh is authentication's (lib/auth sits below the domains).
+export { LAST_SEEN_INTERVAL_MS, sessionDigest, touchSession } from '../auth/lookups';
 
 export interface SessionClient {
   ip: string | null;
   userAgent: string | null;
 }
-
-/**
- * How the database and the API name a session: the SHA-256 of its id. The id itself is only in the signed
- * cookie, so neither a copy of the table nor the Active sessions list can be made into a cookie.
- */
-export const sessionDigest = (sid: string) => digest(sid);
 
 /** Records a new session and returns its id (the JWT's `sid`; the row keeps only its digest). */
 export async function startSession(userId: number, maxAgeSeconds: number, client: SessionClient): Promise<string> {
@@ -58,12 +53,4 @@ export async function revokeSession(userId: number, idDigest: string): Promise<b
 /** Ends every session of the user (password changed, user blocked). */
 export async function revokeAllSessions(userId: number, tx: Prisma.TransactionClient = db()): Promise<void> {
   await tx.userSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
-}
-
-/** Moves last_seen_at forward when it is older than the interval (the caller read it moments ago). */
-export async function touchSession(idDigest: string, lastSeenAt: Date): Promise<void> {
-  if (Date.now() - lastSeenAt.getTime() < LAST_SEEN_INTERVAL_MS) return;
-  await db().$executeRaw`
-    UPDATE user_sessions SET last_seen_at = now()
-     WHERE id_digest = ${idDigest} AND last_seen_at < now() - interval '1 minute'`;
 }

@@ -16,7 +16,7 @@ import {
 } from '../auth/lockout';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { recordUserAccessAudit } from '../audit/service';
-import { findUserByLogin } from '../users/queries';
+import { findUserByLogin } from '../auth/lookups';
 
 // A digest no password matches (its password is random and forgotten), made with the parameters every
 // user's digest has, so checking a password against it costs what checking a real one does.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import type { User } from '../db/generated/client';
 import { ADMIN_ONLY_SCOPES, ALL_SCOPES } from '../auth/scopes';
 import { canListTokensOf, canManageToken, isExpired, selfServiceScopes } from './policy';

@@ -1,5 +1,5 @@
 // Who may see and revoke which personal access token, and when a token counts as expired.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import type { PersonalAccessToken } from '../db/generated/client';
 import { ADMIN_ONLY_SCOPES, ALL_SCOPES } from '../auth/scopes';
 

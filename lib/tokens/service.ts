@@ -4,7 +4,7 @@ import { db, type Prisma } from '../db/client';
 import { ADMIN_ONLY_SCOPES, ALL_SCOPES } from '../auth/scopes';
 import { digest, newPersonalAccessToken } from '../auth/secrets';
 import { apiError, badRequest, notFound, recordNotFound, unauthorized } from '../api/errors';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import type { PersonalAccessToken } from '../db/generated/client';
 import { canManageToken } from './policy';
 

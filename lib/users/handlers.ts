@@ -3,7 +3,7 @@ import { created, json, noContent } from '../api/response';
 import { forbidden, notFound, routeNotFound } from '../api/errors';
 import { paginated, type RequestContext } from '../api/handler';
 import { parseParams } from '../api/params';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { membershipEntity, userBasic, userDetails, userDetailsWithAdmin, userPublic, userWithAdmin } from './entity';
 import { checkCanBlock, isAdmin, requireAdmin, seesAdminFields } from './policy';
 import {
@@ -21,7 +21,7 @@ import { paginate } from '../api/pagination';
 import { createUserByAdmin, deleteUserByAdmin, setUserState, unlockUserByAdmin, updateUserByAdmin } from './service';
 import { auditIp } from '../audit/service';
 import { isRowId } from '../db/ids';
-import { checkUnmodifiedSince } from '../runners/service';
+import { checkUnmodifiedSince } from '../api/preconditions';
 import { pageOfProjects, projectFilters } from '../namespaces/handlers';
 import type { listProjectsParams } from '../namespaces/schema';
 import type { User } from '../db/generated/client';

@@ -1,5 +1,5 @@
 // Who may do what with users. GitLab's `authenticated_as_admin!` and the entity each viewer gets.
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { forbidden } from '../api/errors';
 
 export const isAdmin = (actor: Actor | null | undefined) => !!actor?.user.admin;

@@ -6,29 +6,15 @@ import { isRowId } from '../db/ids';
 import type { User } from '../db/generated/client';
 import type { AdminExtras, MembershipRow } from './entity';
 import type { ListUsersInput } from './schema';
+import { findUserByLogin, userIdByLogin } from '../auth/lookups';
 
 export async function findUserById(id: number) {
   return isRowId(id) ? db().user.findUnique({ where: { id } }) : null;
 }
 
-type Client = Pick<Prisma.TransactionClient, '$queryRaw'>;
-const LOGIN_COLUMNS = { username: raw('username'), email: raw('email') };
-
-/**
- * The user whose username (or email) is `value`, case-insensitively and exactly as GitLab matches it:
- * lower(col) = lower($1) on the lower() index, never LIKE (whose `_` and `%` are wildcards).
- */
-export async function userIdByLogin(field: keyof typeof LOGIN_COLUMNS, value: string, client: Client = db()): Promise<number | null> {
-  const col = LOGIN_COLUMNS[field];
-  const rows = await client.$queryRaw<{ id: number }[]>`
-    SELECT id FROM users WHERE lower(${col}) = lower(${value}) ORDER BY ${col} = ${value} DESC, id LIMIT 1`;
-  return rows[0]?.id ?? null;
-}
-
-export async function findUserByLogin(field: keyof typeof LOGIN_COLUMNS, value: string): Promise<User | null> {
-  const id = await userIdByLogin(field, value);
-  return id === null ? null : db().user.findUnique({ where: { id } });
-}
+// The login lookups live with authentication, which runs them on every request (lib/auth sits below the
+// domains); they are re-exported here for the users domain's own callers.
+export { findUserByLogin, userIdByLogin } from '../auth/lookups';
 
 /** UsersFinder: the filters GitLab applies for `username`, `search`, `active`, `blocked`, `admins`, dates. */
 export async function usersWhere(input: ListUsersInput, viewerIsAdmin: boolean): Promise<Prisma.UserWhereInput> {

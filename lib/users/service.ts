@@ -4,7 +4,7 @@ import type { User } from '../db/generated/client';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../auth/password';
 import { liftSignInLocks } from '../auth/lockout';
 import { recordUserAccessAudit, userActor } from '../audit/service';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { friendlyToken } from '../auth/secrets';
 import { revokeAllSessions } from '../sessions/service';
 import { conflict, validationError } from '../api/errors';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, rootToken } from '../support/api';
 import { createToken, createUser } from '../support/users';
-import { readBuildInfo } from '../../lib/meta/build-info';
+import { readBuildInfo } from '../../lib/config/build-info';
 import { ROOT } from '../support/server';
 
 describe('[PLATFORM] metadata', () => {

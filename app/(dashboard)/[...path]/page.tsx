@@ -1,12 +1,15 @@
 // /<full_path>: a project's page (/acme/platform/ci/pipeline-tools), or a top-level group's (/acme), as
 // GitLab serves both at the namespace's own path; and the pages inside a project that the dashboard has
-// (/<full_path>/-/merge_requests[/<iid>[/commits]], /-/commit/<sha>, /-/settings/ci_cd, /-/edit). Other `/-/` pages, reserved prefixes
+// (/<full_path>/-/merge_requests[/<iid>[/commits]], /-/commits[/<ref>], /-/branches, /-/commit/<sha>,
+// /-/settings/ci_cd, /-/edit). Other `/-/` pages, reserved prefixes
 // and unknown paths are not found.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { CommitPage } from '@/components/merge-requests/commit-page';
 import { MergeRequestPage } from '@/components/merge-requests/merge-request-page';
+import { BranchesPage } from '@/components/repository/branches-page';
+import { CommitsPage } from '@/components/repository/commits-page';
 import { MergeRequestsList } from '@/components/merge-requests/merge-requests-list';
 import { GroupOverview } from '@/components/namespaces/group-overview';
 import { ProjectCiCdSettings } from '@/components/namespaces/project-runners-settings';
@@ -26,6 +29,8 @@ function pageTitle(fullPath: string, page: ProjectPage | null): string {
   if (page?.kind === 'merge_requests') return `Merge requests · ${fullPath}`;
   if (page?.kind === 'merge_request') return `!${page.iid}${page.tab === 'commits' ? ' · Commits' : ''} · ${fullPath}`;
   if (page?.kind === 'commit') return `Commit ${page.sha.slice(0, 8)} · ${fullPath}`;
+  if (page?.kind === 'commits') return `Commits${page.ref ? ` · ${page.ref}` : ''} · ${fullPath}`;
+  if (page?.kind === 'branches') return `Branches · ${fullPath}`;
   if (page?.kind === 'ci_cd_settings') return `CI/CD Settings · ${fullPath}`;
   if (page?.kind === 'general_settings') return `General Settings · ${fullPath}`;
   return fullPath;
@@ -61,6 +66,8 @@ export default async function NamespacedPage(props: Props) {
       {page.kind === 'merge_request' && <MergeRequestPage key={`${r.fullPath}!${page.iid}`} fullPath={r.fullPath} iid={page.iid} tab={page.tab} />}
       {page.kind === 'ci_cd_settings' && <ProjectCiCdSettings key={r.fullPath} fullPath={r.fullPath} />}
       {page.kind === 'general_settings' && <ProjectGeneralSettings key={r.fullPath} fullPath={r.fullPath} />}
+      {page.kind === 'commits' && <CommitsPage key={`${r.fullPath}@${page.ref}`} fullPath={r.fullPath} gitRef={page.ref} />}
+      {page.kind === 'branches' && <BranchesPage key={r.fullPath} fullPath={r.fullPath} />}
       {page.kind === 'commit' && <CommitPage key={`${r.fullPath}@${page.sha}`} fullPath={r.fullPath} sha={page.sha} />}
     </Suspense>
   );

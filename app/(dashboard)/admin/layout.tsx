@@ -2,7 +2,7 @@
 // so a non-admin never sees an admin page, even for the moment before a client-side check would run.
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
-import { dashboardSession } from '@/lib/auth/next-auth';
+import { dashboardSession } from '@/lib/sessions/next-auth';
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const session = await dashboardSession();

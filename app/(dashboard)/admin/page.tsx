@@ -2,7 +2,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { AdminOverview } from '@/components/admin/admin-overview';
-import { dashboardSession } from '@/lib/auth/next-auth';
+import { dashboardSession } from '@/lib/sessions/next-auth';
 
 export const metadata: Metadata = { title: 'Admin area · Runway' };
 

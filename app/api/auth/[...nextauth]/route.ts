@@ -5,7 +5,7 @@
 import NextAuth from 'next-auth';
 import { NextRequest } from 'next/server';
 import { checkAuthRequest, jsonRefusal } from '@/lib/auth/next-auth-input';
-import { authOptionsFor } from '@/lib/auth/next-auth';
+import { authOptionsFor } from '@/lib/sessions/next-auth';
 import { externalUrl } from '@/lib/config/env';
 import { clientIp } from '@/lib/rate-limits/client-ip';
 import { limitSignIn } from '@/lib/rate-limits/service';

@@ -2,7 +2,7 @@
 // a registration token; DELETE unregisters the runner holding the token.
 import { routes } from '@/lib/api/handler';
 import { registerEndpoint, unregisterEndpoint } from '@/lib/runners/agent-api';
-import { listOwnedRunners } from '@/lib/runners/list-endpoints';
+import { listOwnedRunners } from '@/lib/runners/list-handlers';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({
   GET: listOwnedRunners,

@@ -5,24 +5,13 @@ import { queryRows } from '../db/query';
 import { sql } from '../db/sql';
 import { isRowId } from '../db/ids';
 import type { User } from '../db/generated/client';
-import { findUserByLogin } from '../users/queries';
-import { ApiError, forbidden, unauthorized } from '../api/errors';
-import { findActiveSessionUser } from '../sessions/queries';
-import { isSessionId } from '../sessions/schema';
-import { sessionDigest, touchSession } from '../sessions/service';
-import { digest } from './secrets';
-import { csrfTokenValid, readSession } from './session';
+import { ApiError, forbidden, unauthorized } from './errors';
+import type { Actor } from '../auth/actor';
+import { findActiveSessionUser, findUserByLogin, isSessionId, sessionDigest, touchSession } from '../auth/lookups';
+import { digest } from '../auth/secrets';
+import { csrfTokenValid, readSession } from '../auth/session';
 
-export interface Actor {
-  user: User;
-  via: 'token' | 'session';
-  /** The personal access token used, when there was one. */
-  token?: { id: number; scopes: string[] };
-  /** The dashboard session used, as GET /user/sessions names it (the digest of the JWT's `sid`). */
-  sessionId?: string;
-  /** The admin who sent `Sudo`, when the request is impersonated. */
-  sudoFrom?: User;
-}
+export type { Actor };
 
 const REALM = 'GitLab API';
 

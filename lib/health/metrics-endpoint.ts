@@ -1,12 +1,12 @@
 // GET /-/metrics (GitLab's path): Prometheus's text format, for addresses on the monitoring allowlist.
 // Served by the custom server beside Next.js, so a scrape never waits behind page rendering.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { logError } from '../server/log';
-import { refreshGauges } from './collect';
-import { monitoringClientAllowed, refusedMethod, refuseMonitoringClient } from './monitoring';
-import { metrics } from './registry';
+import { logError } from '../log/log';
+import { refreshGauges } from './gauges';
+import { monitoringClientAllowed, refusedMethod, refuseMonitoringClient } from '../metrics/monitoring';
+import { metrics } from '../metrics/registry';
 
-export { METRICS_PATH } from './monitoring';
+export { METRICS_PATH } from '../metrics/monitoring';
 
 export async function serveMetrics(req: IncomingMessage, res: ServerResponse, peerAddress: string | undefined): Promise<void> {
   if (!monitoringClientAllowed(peerAddress)) return refuseMonitoringClient(res);

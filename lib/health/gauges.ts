@@ -4,7 +4,7 @@
 import { connection } from '../db/client';
 import { queryRows } from '../db/query';
 import { sql } from '../db/sql';
-import { metrics } from './registry';
+import { metrics } from '../metrics/registry';
 
 const RUNNER_COUNT_TTL_MS = 60_000;
 let runnersCountedAt = 0;

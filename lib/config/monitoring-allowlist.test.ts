@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MONITORING_ALLOWLIST, isAllowed, parseAllowlist } from './allowlist';
-import { statementKind } from './registry';
-import { readEnv } from '../config/env';
+import { DEFAULT_MONITORING_ALLOWLIST, isAllowed, parseAllowlist } from './monitoring-allowlist';
+import { statementKind } from '../metrics/registry';
+import { readEnv } from './env';
 
 describe('monitoring allowlist', () => {
   it('allows loopback only by default, IPv4, IPv6 and IPv4-mapped', () => {

@@ -6,11 +6,11 @@ import type { CallbacksOptions, NextAuthOptions, Session } from 'next-auth';
 import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { User } from '../db/generated/client';
-import { revokeSession, sessionDigest, startSession, type SessionClient } from '../sessions/service';
-import { authorizeCredentials } from '../sessions/sign-in';
-import { sessionUser } from './authenticate';
-import { sameSiteRedirect } from './callback-path';
-import { csrfTokenFor } from './session';
+import { revokeSession, sessionDigest, startSession, type SessionClient } from './service';
+import { authorizeCredentials } from './sign-in';
+import { sessionUser } from '../api/authenticate';
+import { sameSiteRedirect } from '../auth/callback-path';
+import { csrfTokenFor } from '../auth/session';
 
 // One week, as GitLab's default session expiry.
 const SESSION_MAX_AGE = 7 * 24 * 60 * 60;

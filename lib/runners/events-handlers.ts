@@ -2,7 +2,7 @@
 // Events, until the client leaves. Authenticated like every endpoint (session cookie or token with api
 // or read_api); the stream re-checks the caller every minute. A session or token holds at most
 // RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT streams open in one process.
-import { applySudo, authenticate, type Actor } from '../auth/authenticate';
+import { applySudo, authenticate, type Actor } from '../api/authenticate';
 import { endpoint } from '../api/handler';
 import { eventStreamResponse } from '../api/sse';
 import { integerSetting } from '../config/env';

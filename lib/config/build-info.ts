@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pkg from '../../package.json';
-import { projectRoot } from '../config/paths';
+import { projectRoot } from './paths';
 
 export const BUILD_INFO_FILE = 'build-info.json';
 

@@ -6,7 +6,7 @@ import { ApiError, forbidden } from '../api/errors';
 import { ANY_SAFE_INTEGER, param } from '../api/params';
 import { keysetUnavailable } from '../api/pagination';
 import { created, json, noContent } from '../api/response';
-import type { Actor } from '../auth/authenticate';
+import type { Actor } from '../api/authenticate';
 import { externalUrl } from '../config/env';
 import { clampToInt4, isRowId } from '../db/ids';
 import { db } from '../db/client';

@@ -1,8 +1,8 @@
 // The worker loop started with the server: poll the queue, run one job at a time per instance, and
 // record the outcome. Handlers are looked up by job kind.
-import { claimJob, failJob, finishJob, setWakeHook, type ClaimedJob } from './queue';
-import { log, logError } from '../server/log';
-import { handlers, periodicTasks } from './handlers';
+import { claimJob, failJob, finishJob, setWakeHook, type ClaimedJob } from '../background/queue';
+import { log, logError } from '../log/log';
+import { handlers, periodicTasks } from './jobs';
 import { metrics } from '../metrics/registry';
 
 // An idle queue is polled ever less often (one UPDATE per poll), up to every 5 s. A wake-up (a job was

@@ -1,0 +1,92 @@
+// The layer rules `npm run lint` keeps (dependency-cruiser): lib/'s folders import only from their own layer
+// and those below (scripts/layers/layers.mjs holds the layers), lib/ never imports the app, the components,
+// bin/ or scripts/, and neither files nor lib/ folders import in a circle. README, Architecture, draws it.
+import { LAYERS, PHASE_2_EDGES } from './scripts/layers/layers.mjs';
+
+const folders = (list) => `^lib/(${list.join('|')})/`;
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({
+  name: `layer-${layer.name}`,
+  comment: `lib/'s ${layer.name} (${layer.folders.join(', ')}) imports nothing from a layer above it.`,
+  severity: 'error',
+  from: { path: folders(layer.folders) },
+  to: { path: folders(LAYERS.slice(i + 1).flatMap((l) => l.folders)) },
+}));
+
+// Two files of lib/ read something above lib/ on purpose: the OpenAPI route index reads the route files'
+// declarations (it documents them), and the start message lists the dashboard's menu (plain data).
+const READS_ABOVE = {
+  'lib/openapi/route-index.generated.ts': '^app/api/v4/.+/route\\.ts$',
+  'lib/server/start-message.ts': '^components/dashboard/navigation\\.ts$',
+};
+const ABOVE_LIB = '^(app|components|bin|scripts)/';
+
+// The folder edges of today's domain knot, each allowed to lie on a folder cycle until phase 2 moves files
+// between lib/namespaces, lib/runners and lib/runner-agent. Any other edge on a folder cycle fails.
+const phase2From = [...new Set(PHASE_2_EDGES.map((e) => e.split(' -> ')[0]))];
+const phase2Rules = phase2From.map((from) => ({
+  name: 'no-folder-cycles',
+  comment: `lib/${from}: a folder cycle through an edge other than phase 2's listed ones (scripts/layers/layers.mjs).`,
+  severity: 'error',
+  scope: 'folder',
+  from: { path: `^lib/${escape(from)}$` },
+  to: {
+    circular: true,
+    pathNot: `^lib/(${PHASE_2_EDGES.filter((e) => e.startsWith(`${from} -> `))
+      .map((e) => escape(e.split(' -> ')[1]))
+      .join('|')})$`,
+  },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'lib-folder-in-a-layer',
+      comment: 'Every lib/ folder has a layer: a new folder is added to scripts/layers/layers.mjs.',
+      severity: 'error',
+      from: { path: '^lib/', pathNot: folders(LAYERS.flatMap((l) => l.folders)) },
+      to: {},
+    },
+    ...layerRules,
+    {
+      name: 'lib-below-the-app',
+      comment: 'lib/ imports nothing from app/, components/, bin/ or scripts/ (but the two reads named in READS_ABOVE).',
+      severity: 'error',
+      from: { path: '^lib/', pathNot: `^(${Object.keys(READS_ABOVE).map(escape).join('|')})$` },
+      to: { path: ABOVE_LIB },
+    },
+    ...Object.entries(READS_ABOVE).map(([file, allowed]) => ({
+      name: 'lib-below-the-app',
+      comment: `${file} reads only ${allowed} above lib/.`,
+      severity: 'error',
+      from: { path: `^${escape(file)}$` },
+      to: { path: ABOVE_LIB, pathNot: allowed },
+    })),
+    {
+      name: 'no-file-cycles',
+      comment: 'No module imports itself through others.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment: "No lib/ folder imports itself through others (phase 2's listed edges apart).",
+      severity: 'error',
+      scope: 'folder',
+      from: phase2From.length ? { path: '^lib/', pathNot: `^lib/(${phase2From.map(escape).join('|')})$` } : { path: '^lib/' },
+      to: { circular: true },
+    },
+    ...phase2Rules,
+  ],
+  options: {
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    // The fixtures break every rule on purpose (scripts/layers/layers.test.ts runs the rules on them).
+    exclude: { path: '(^|/)node_modules/|\\.test\\.tsx?$|^lib/db/generated/|/fixtures/' },
+    doNotFollow: { path: 'node_modules' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] },
+  },
+};

@@ -1,0 +1,80 @@
+// The layers of lib/, bottom to top: a folder imports only from its own layer and those below
+// (README, Architecture). dependency-cruiser's rules (.dependency-cruiser.mjs) and the figures of
+// scripts/layers/graph.mjs both read this list, so the picture and the check never drift apart.
+export const LAYERS = [
+  {
+    name: 'foundation',
+    what: 'configuration, logging, request context, metrics registry, database access, the job queue, the notification hub',
+    folders: ['config', 'log', 'observability', 'metrics', 'db', 'background', 'notifications'],
+  },
+  {
+    name: 'kernel',
+    what: 'the HTTP kernel: credentials and the session cookie, rate limits, then request parsing, parameters, errors, pagination, authentication and the endpoint wrapper',
+    folders: ['auth', 'rate-limits', 'api'],
+  },
+  {
+    name: 'domains',
+    what: 'one folder per domain',
+    folders: [
+      'users',
+      'sessions',
+      'tokens',
+      'namespaces',
+      'runners',
+      'runner-agent',
+      'jobs',
+      'repositories',
+      'merge-requests',
+      'audit',
+      'fleet',
+      'runner-cleanup',
+      'settings',
+      'meta',
+      'oauth',
+    ],
+  },
+  {
+    name: 'composition',
+    what: 'the server start, the monitoring endpoints, the background worker, seeding, the OpenAPI document',
+    folders: ['server', 'health', 'worker', 'seed', 'openapi'],
+  },
+  { name: 'browser', what: "the dashboard's API client and URL helpers (components/ and app/ pages use them)", folders: ['client'] },
+];
+
+/**
+ * Folder cycles among domains that phase 2 unties by moving files between lib/namespaces, lib/runners and
+ * lib/runner-agent (held back while those folders change on other branches). Each entry is one folder
+ * edge `from -> to` that closes a cycle today; the folder-cycle rule ignores exactly these edges.
+ */
+export const PHASE_2_EDGES = [
+  'audit -> namespaces',
+  'audit -> runners',
+  'jobs -> namespaces',
+  'jobs -> repositories',
+  'jobs -> runners',
+  'jobs -> users',
+  'namespaces -> repositories',
+  'namespaces -> runners',
+  'namespaces -> users',
+  'repositories -> namespaces',
+  'repositories -> settings',
+  'runner-agent -> runners',
+  'runner-cleanup -> audit',
+  'runner-cleanup -> namespaces',
+  'runner-cleanup -> runners',
+  'runner-cleanup -> settings',
+  'runners -> audit',
+  'runners -> jobs',
+  'runners -> namespaces',
+  'runners -> runner-agent',
+  'runners -> settings',
+  'runners -> users',
+  'sessions -> audit',
+  'settings -> runner-cleanup',
+  'settings -> runners',
+  'users -> audit',
+  'users -> namespaces',
+  'users -> sessions',
+];
+
+export const layerOf = (folder) => LAYERS.findIndex((l) => l.folders.includes(folder));
