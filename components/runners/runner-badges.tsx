@@ -1,23 +1,53 @@
-// A runner's status, paused state and type as badges, one colour per status.
+// A runner's status, paused state and type as badges: an icon and a word each (never colour alone),
+// with GitLab's status definitions in the tooltip.
+import { CircleCheck, CircleDashed, CirclePause, Clock4, FolderGit2, Globe, Unplug, Users, type LucideIcon } from 'lucide-react';
 import { Badge, type BadgeTone } from '../ui/badge';
 import type { Runner, RunnerManager, RunnerType } from '@/lib/client/types';
 import { Muted } from '../ui/muted';
 import { useOnlineExpiry } from './use-runner-events';
 
-const STATUS: Record<string, { label: string; tone: BadgeTone; hint: string }> = {
-  online: { label: 'Online', tone: 'success', hint: 'Contacted in the last 2 hours' },
-  offline: { label: 'Offline', tone: 'danger', hint: 'No contact for more than 2 hours' },
-  stale: { label: 'Stale', tone: 'warning', hint: 'No contact for more than 7 days' },
-  never_contacted: { label: 'Never contacted', tone: 'neutral', hint: 'Has not contacted the server yet' },
+const STATUS: Record<string, { label: string; tone: BadgeTone; hint: string; icon: LucideIcon }> = {
+  online: { label: 'Online', tone: 'success', hint: 'Contacted in the last 2 hours', icon: CircleCheck },
+  offline: { label: 'Offline', tone: 'danger', hint: 'No contact for more than 2 hours', icon: Unplug },
+  stale: { label: 'Stale', tone: 'warning', hint: 'No contact for more than 7 days, or created 7 or more days ago and never contacted', icon: Clock4 },
+  never_contacted: { label: 'Never contacted', tone: 'neutral', hint: 'Has never contacted this instance', icon: CircleDashed },
 };
 
 const TYPES: Record<RunnerType, string> = { instance_type: 'Instance', group_type: 'Group', project_type: 'Project' };
+const TYPE_ICONS: Record<RunnerType, LucideIcon> = { instance_type: Globe, group_type: Users, project_type: FolderGit2 };
+
+/** A badge with a decorative icon before its word, and a tooltip. */
+export function IconBadge({ tone, icon: Icon, hint, children }: { tone: BadgeTone; icon?: LucideIcon; hint?: string; children: React.ReactNode }) {
+  return (
+    <span title={hint}>
+      <Badge tone={tone}>
+        <span className="inline-flex items-center gap-1">
+          {Icon && <Icon aria-hidden className="size-3.5" />}
+          {children}
+        </span>
+      </Badge>
+    </span>
+  );
+}
+
+/** A status icon sized for badges and filter tokens (decorative: the word beside it names the status). */
+export function StatusIcon({ status, className = 'size-3.5' }: { status: string; className?: string }) {
+  const Icon = STATUS[status]?.icon;
+  return Icon ? <Icon aria-hidden className={className} /> : null;
+}
+
+export function TypeIcon({ type, className = 'size-3.5' }: { type: RunnerType; className?: string }) {
+  const Icon = TYPE_ICONS[type];
+  return Icon ? <Icon aria-hidden className={className} /> : null;
+}
 
 export function StatusBadge({ status }: { status: string }) {
-  const s = STATUS[status] ?? { label: status, tone: 'neutral' as const, hint: '' };
+  const s = STATUS[status] ?? { label: status, tone: 'neutral' as const, hint: '', icon: undefined };
   return (
-    <span title={s.hint} data-status={status}>
-      <Badge tone={s.tone}>{s.label}</Badge>
+    <span data-status={status}>
+      <IconBadge tone={s.tone} icon={s.icon} hint={s.hint}>
+        {s.label}
+      </IconBadge>
     </span>
   );
 }
@@ -33,9 +63,9 @@ export function RunnerStatusBadges({ runner, contactedAt }: { runner: Pick<Runne
     <span className="inline-flex flex-wrap items-center gap-1">
       <StatusBadge status={connection} />
       {runner.paused && (
-        <span title="Does not pick up new jobs">
-          <Badge tone="warning">Paused</Badge>
-        </span>
+        <IconBadge tone="warning" icon={CirclePause} hint="Does not pick up new jobs">
+          Paused
+        </IconBadge>
       )}
     </span>
   );
@@ -46,17 +76,22 @@ export function ManagerStatusBadge({ manager }: { manager: RunnerManager }) {
 }
 
 export function RunnerTypeBadge({ type }: { type: RunnerType }) {
-  return <Badge tone="info">{TYPES[type] ?? type}</Badge>;
+  return (
+    <IconBadge tone="info" icon={TYPE_ICONS[type]}>
+      {TYPES[type] ?? type}
+    </IconBadge>
+  );
 }
 
 export const runnerTypeLabel = (type: RunnerType) => TYPES[type] ?? type;
 
+/** Tags wrap; one too long for its column is cut with an ellipsis, its full name in the tooltip. */
 export function TagList({ tags }: { tags: string[] }) {
   if (!tags.length) return <Muted>No tags</Muted>;
   return (
-    <span className="flex flex-wrap gap-1">
+    <span className="flex min-w-0 max-w-full flex-wrap gap-1">
       {tags.map((t) => (
-        <code key={t} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+        <code key={t} title={t.length > 24 ? t : undefined} className="max-w-full truncate rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
           {t}
         </code>
       ))}

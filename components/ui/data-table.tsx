@@ -39,7 +39,19 @@ export interface DataTableProps<T> {
   /** Shown instead of the generic error state, for errors the page explains itself (a bad filter). */
   errorState?: ReactNode;
   empty: { title: string; description?: ReactNode };
+  /**
+   * Below the md breakpoint each row becomes a card (cells wrap, headers are read by screen readers only,
+   * columns with `meta.cardLabel` show their header), so a phone never scrolls sideways to reach a row's actions.
+   */
+  stacked?: boolean;
 }
+
+/** Optional per-column layout: classes for its cells, and whether a card shows its header. */
+interface ColumnLayout {
+  className?: string;
+  cardLabel?: boolean;
+}
+const layoutOf = (meta: unknown): ColumnLayout => (meta ?? {}) as ColumnLayout;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -103,26 +115,58 @@ export function DataTable<T>(props: DataTableProps<T>) {
         // relative: the sr-only column headers (absolute) stay inside the scroller, not widening the page.
         // Focusable, so a keyboard can scroll a table wider than a phone when no cell holds a link or button.
         <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600" tabIndex={0} role="region" aria-label={props.label}>
-          <table aria-label={props.label} className={cn('min-w-full divide-y divide-slate-200 text-sm', props.isFetching && 'opacity-60')}>
-            <thead className="bg-slate-50">
+          <table
+            aria-label={props.label}
+            className={cn('min-w-full divide-y divide-slate-200 text-sm', props.isFetching && 'opacity-60', props.stacked && 'max-md:block')}
+          >
+            <thead className={cn('bg-slate-50', props.stacked && 'max-md:sr-only')}>
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
                   {group.headers.map((header) => (
-                    <th key={header.id} scope="col" className="px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={cn(
+                        'px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500',
+                        layoutOf(header.column.columnDef.meta).className?.includes('text-right') && 'text-right',
+                      )}
+                    >
                       {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                     </th>
                   ))}
                 </tr>
               ))}
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className={cn('divide-y divide-slate-100', props.stacked && 'max-md:block')}>
               {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className="hover:bg-slate-50/60">
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="whitespace-nowrap px-4 py-3 align-middle text-slate-700">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
+                <tr
+                  key={row.id}
+                  className={cn(
+                    'hover:bg-slate-50/60',
+                    props.stacked && 'max-md:flex max-md:flex-wrap max-md:items-start max-md:gap-x-3 max-md:gap-y-2 max-md:p-4',
+                  )}
+                >
+                  {row.getVisibleCells().map((cell) => {
+                    const layout = layoutOf(cell.column.columnDef.meta);
+                    const header = cell.column.columnDef.header;
+                    return (
+                      <td
+                        key={cell.id}
+                        className={cn(
+                          'whitespace-nowrap px-4 py-3 align-middle text-slate-700',
+                          props.stacked && 'max-md:block max-md:min-w-0 max-md:max-w-full max-md:whitespace-normal max-md:p-0',
+                          layout.className,
+                        )}
+                      >
+                        {props.stacked && layout.cardLabel && typeof header === 'string' && (
+                          <span aria-hidden className="mb-0.5 block text-xs font-medium text-slate-500 md:hidden">
+                            {header}
+                          </span>
+                        )}
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tbody>
