@@ -112,21 +112,20 @@ function StatusStats({ filters, counts, failed }: { filters: RunnerFilters; coun
   const shown = STATS.filter((s) => !filters.status || s.status === filters.status);
   return (
     <div className="flex flex-col gap-1.5">
-      <dl aria-label="Runners by connection" className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
+      <dl aria-label="Runners by connection" className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         {shown.map((s) => (
-          <div key={s.status} className="flex items-center gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 sm:min-w-52">
-            <StatusIcon
-              status={s.status}
-              className={cn('size-5 shrink-0', s.status === 'online' ? 'text-emerald-600' : s.status === 'offline' ? 'text-red-600' : 'text-amber-600')}
-            />
-            <div className="flex min-w-0 flex-col">
-              <dt className="text-xs font-medium text-slate-600">
-                {s.label} <span className="font-normal text-slate-500">· {s.help}</span>
-              </dt>
-              <dd className="text-lg font-semibold leading-6 text-slate-900" data-testid={`stat-${s.status}`}>
-                {failed ? '?' : count(counts?.status[s.status])}
-              </dd>
-            </div>
+          <div key={s.status} className="rounded-md border border-slate-200 bg-white px-3 py-2">
+            <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-700">
+              <StatusIcon
+                status={s.status}
+                className={cn('size-4 shrink-0', s.status === 'online' ? 'text-emerald-600' : s.status === 'offline' ? 'text-red-600' : 'text-amber-600')}
+              />
+              {s.label}
+            </dt>
+            <dd className="text-lg font-semibold leading-7 text-slate-900" data-testid={`stat-${s.status}`}>
+              {failed ? '?' : count(counts?.status[s.status])}
+            </dd>
+            <dd className="text-xs text-slate-500">{s.help}</dd>
           </div>
         ))}
       </dl>

@@ -13,14 +13,16 @@ const DAY = 24 * HOUR;
 describe('[RUNNERS] list counts and tag suggestions', () => {
   const tag = uniq('counts');
   let maintainer: TestUser;
+  let developer: TestUser;
   let outsider: TestUser;
   let group: any;
 
   beforeAll(async () => {
-    [maintainer, outsider] = await Promise.all([createUser(), createUser()]);
+    [maintainer, developer, outsider] = await Promise.all([createUser(), createUser(), createUser()]);
     group = await createGroup(rootToken());
     const project = await createProject(rootToken(), { namespaceId: group.id });
     await addGroupMember(rootToken(), group.id, maintainer.id, 40);
+    await addGroupMember(rootToken(), group.id, developer.id, 30);
     const online = await createRunner('instance_type', { tags: [tag] });
     await setRunnerTimes(online, { contactedAgoMs: 60_000 });
     const offline = await createRunner('group_type', { groupId: group.id, tags: [tag] });
@@ -69,7 +71,10 @@ describe('[RUNNERS] list counts and tag suggestions', () => {
       query: { tag_list: tag, membership: 'all_available' },
     });
     expect(inherited.body.runner_type.all).toBe(4);
-    expect((await api('GET', `/groups/${group.id}/runners/counts`, { token: outsider.token })).status).toBe(403);
+    // As the list: a Developer may not read the group's runners; a private group is hidden from outsiders.
+    expect((await api('GET', `/groups/${group.id}/runners/counts`, { token: developer.token })).status).toBe(403);
+    expect((await api('GET', `/groups/${group.id}/runners`, { token: outsider.token })).status).toBe(404);
+    expect((await api('GET', `/groups/${group.id}/runners/counts`, { token: outsider.token })).status).toBe(404);
   });
 
   it('suggests tags in use by name for admins', async () => {
