@@ -155,11 +155,14 @@ function RowActions({ runner: r, editHref, onDelete }: { runner: RunnerListItem;
   const setPaused = useSetRunnerPaused();
   if (!can.update_runner && !can.delete_runner) return null;
   const name = `runner #${r.id}`;
-  const togglePaused = () =>
-    setPaused.mutate(
-      { id: r.id, paused: !r.paused },
-      { onSuccess: (_d, { paused }) => toast(`Runner #${r.id} ${paused ? 'paused: it no longer accepts jobs' : 'resumed: it accepts jobs again'}`) },
+  // The promise, not mutate's callbacks: the row's cells may remount while the list refreshes.
+  const togglePaused = () => {
+    const paused = !r.paused;
+    setPaused.mutateAsync({ id: r.id, paused }).then(
+      () => toast(`Runner #${r.id} ${paused ? 'paused: it no longer accepts jobs' : 'resumed: it accepts jobs again'}`),
+      () => undefined, // shown by the row (setPaused.error)
     );
+  };
   return (
     <div className="flex flex-col items-end gap-1">
       <div role="group" aria-label={`Actions for ${name}`} className="inline-flex shadow-sm">
@@ -221,18 +224,24 @@ export function RunnersTable(p: RunnersTableProps) {
     () => [
       column.display({
         id: 'select',
+        meta: { keepHeader: true },
         header: () =>
           selectable.length ? (
-            <input
-              type="checkbox"
-              aria-label="Select all runners on this page"
-              className="size-4"
-              checked={allOnPage}
-              ref={(el) => {
-                if (el) el.indeterminate = someOnPage && !allOnPage;
-              }}
-              onChange={(e) => onSelect(selectable, e.target.checked)}
-            />
+            <label className="inline-flex items-center gap-2">
+              <input
+                type="checkbox"
+                aria-label="Select all runners on this page"
+                className="size-4"
+                checked={allOnPage}
+                ref={(el) => {
+                  if (el) el.indeterminate = someOnPage && !allOnPage;
+                }}
+                onChange={(e) => onSelect(selectable, e.target.checked)}
+              />
+              <span aria-hidden className="text-xs font-medium normal-case tracking-normal text-slate-600 md:hidden">
+                Select all
+              </span>
+            </label>
           ) : null,
         cell: (c) =>
           mayChange(c.row.original) ? (

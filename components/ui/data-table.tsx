@@ -52,6 +52,8 @@ export interface DataTableProps<T> {
 interface ColumnLayout {
   className?: string;
   cardLabel?: boolean;
+  /** Its header stays shown above the cards (a "select all" checkbox). */
+  keepHeader?: boolean;
 }
 const layoutOf = (meta: unknown): ColumnLayout => (meta ?? {}) as ColumnLayout;
 
@@ -134,8 +136,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
             aria-label={props.label}
             className={cn('min-w-full divide-y divide-slate-200 text-sm', props.isFetching && 'opacity-60', props.stacked && 'max-md:block')}
           >
-            <thead className={cn('bg-slate-50', props.stacked && 'max-md:sr-only')}>
-              <tr>
+            <thead className={cn('bg-slate-50', props.stacked && 'max-md:block')}>
+              <tr className={cn(props.stacked && 'max-md:flex')}>
                 {cols.map(({ def, id }) => (
                   <th
                     key={id}
@@ -143,6 +145,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     className={cn(
                       'px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500',
                       layoutOf(def.meta).className?.includes('text-right') && 'text-right',
+                      props.stacked && !layoutOf(def.meta).keepHeader && 'max-md:sr-only',
                     )}
                   >
                     {render(def.header, { column: { id, columnDef: def } } as unknown as HeaderContext<T, unknown>)}
