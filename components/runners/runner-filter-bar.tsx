@@ -88,12 +88,17 @@ export function RunnerFilterBar({ filters, onChange, group, suggestTags }: Runne
   const options = ((): Option[] => {
     const match = (s: string) => s.toLowerCase().includes(trimmed.toLowerCase());
     // Token names match from the start of a word ("ta" is Tag, not Status).
-    const startsWord = (s: string) =>
-      !trimmed ||
-      s
-        .toLowerCase()
-        .split(/\s+/)
-        .some((w) => w.startsWith(trimmed.toLowerCase()));
+    // A whole name typed ("Owner group ID") matches too.
+    const startsWord = (s: string) => {
+      const t = trimmed.toLowerCase();
+      return (
+        s.toLowerCase().startsWith(t) ||
+        s
+          .toLowerCase()
+          .split(/\s+/)
+          .some((w) => w.startsWith(t))
+      );
+    };
     const use = (value: string, changes: Partial<RunnerFilters>): Option => ({ key: `use:${value}`, text: `Use “${value}”`, changes });
     switch (stage) {
       case null: {
