@@ -81,7 +81,7 @@ async function main() {
     const total = first.scripts.reduce((n, s) => n + s.gzip, 0);
     const raw = first.scripts.reduce((n, s) => n + s.raw, 0);
     log(`first-load JavaScript of /admin/runners: ${first.scripts.length} scripts, ${kB(total)} gzip (${kB(raw)} uncompressed)`);
-    for (const s of first.scripts.slice(0, 10)) log(`  ${kB(s.gzip).padStart(9)}  ${s.url}`);
+    for (const s of first.scripts.slice(0, 20)) log(`  ${kB(s.gzip).padStart(9)}  ${s.url}`);
     log(`API requests of the first load (${first.api.length}):`);
     for (const a of first.api) log(`  ${a}`);
     const times: number[] = [];
