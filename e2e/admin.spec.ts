@@ -73,6 +73,8 @@ const rowOf = (page: Page, name: string, text: string) => table(page, name).getB
 
 test.describe('[ADMIN] admin pages', () => {
   test('[ADMIN] create a user through the form, block, unblock, make admin and delete them', async ({ page }) => {
+    // A whole workflow with accessibility checks at two widths: more than one default timeout on a busy machine.
+    test.slow();
     await signIn(page);
     const username = uniq('admin_e2e').replace(/-/g, '_');
 
@@ -190,13 +192,15 @@ test.describe('[ADMIN] admin pages', () => {
     await rowOf(page, 'Users', `@${owner.username}`).getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete user' });
     await dialog.getByRole('button', { name: 'Delete user' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('User cannot be removed while is the sole-owner of a group');
+    await expect(dialog.getByRole('alert')).toHaveText('User cannot be removed while is the sole-owner of a group.');
     await dialog.getByRole('button', { name: 'Delete user and contributions' }).click();
     await expect(dialog).toBeHidden();
     expect(await json<unknown[]>(await page.request.get(`/api/v4/users?username=${owner.username}`), 200)).toEqual([]);
   });
 
   test('[ADMIN] delete a project from /admin/projects after typing its full path', async ({ page }) => {
+    // A whole workflow with accessibility checks at two widths: more than one default timeout on a busy machine.
+    test.slow();
     const api = await rootApi(page);
     const name = uniq('admin-doomed');
     const project = await api.project(name);
