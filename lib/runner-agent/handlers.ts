@@ -27,15 +27,15 @@ import {
   resetTokenResult,
   unregisterRunner,
   type NewRunnerAttributes,
-} from './registration';
-import { checkUnmodifiedSince } from './service';
-import { parseTagList } from './tags';
-import { findRunnerForContact } from './tokens';
+} from '../runners/registration';
+import { checkUnmodifiedSince } from '../runners/service';
+import { parseTagList } from '../runners/tags';
+import { findRunnerForContact } from '../runners/tokens';
 import { findPollingRunner, type PollingRunner } from './contact-cache';
 import { forbidden } from '../api/errors';
 import type { RequestContext } from '../api/handler';
 import { auditIp } from '../audit/service';
-import { holdWhileUnchanged, longPollingSeconds, TOO_MANY_HELD_POLLS } from '../runner-agent/long-poll';
+import { holdWhileUnchanged, longPollingSeconds, TOO_MANY_HELD_POLLS } from './long-poll';
 
 const ACCESS_LEVELS = ['not_protected', 'ref_protected'] as const;
 const RUNNER_TYPES = ['instance_type', 'group_type', 'project_type'] as const;
@@ -120,7 +120,7 @@ export const unregisterEndpoint = endpoint({
 
 /**
  * Authenticates a polling runner (403 for an unknown or expired token) and records its contact: into this
- * process's heartbeat buffer, the runner read from the runner cache (lib/runners/contact-cache), so a poll
+ * process's heartbeat buffer, the runner read from the runner cache (lib/runner-agent/contact-cache), so a poll
  * costs no statement; or, with RUNWAY_HEARTBEAT_FLUSH_SECONDS=0, read and written when due, per poll.
  * A too-long system_id answers 400 only after the token was accepted, and before anything is recorded.
  */
