@@ -48,7 +48,6 @@ export const LAYERS = [
  */
 export const PHASE_2_EDGES = [
   'audit -> namespaces',
-  'audit -> runners',
   'jobs -> namespaces',
   'jobs -> repositories',
   'jobs -> runners',
