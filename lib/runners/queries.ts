@@ -7,11 +7,11 @@ import { queryRows } from '../db/query';
 import type { RunnerType, User } from '../db/generated/client';
 import { containsPattern, empty, join, likeEscape, raw, sql, type Sql } from '../db/sql';
 import { authorizedGroupIdsSql, authorizedProjectIdsSql, AccessLevel } from '../namespaces/access';
+import { RUNNER_TYPES } from '../settings/runner-constants';
 import { staleSince, statusCondition, type StatusFilter } from './status';
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 
-export const RUNNER_TYPES = ['instance_type', 'group_type', 'project_type'] as const;
 /** GitLab's AVAILABLE_SCOPES: legacy types, types, then statuses including the deprecated ones. */
 export const RUNNER_SCOPES = ['specific', 'shared', ...RUNNER_TYPES, 'active', 'paused', 'online', 'offline', 'never_contacted', 'stale'] as const;
 export type RunnerScope = (typeof RUNNER_SCOPES)[number];
