@@ -1,7 +1,9 @@
 // Effective access levels, as GitLab computes them (project_authorizations): the highest of a direct
 // project membership, ownership of the personal namespace (Owner), and memberships of the project's
-// group or any ancestor group. Group access likewise inherits down the tree. Expired memberships count
-// for nothing. Each question is one indexed query; the *_Sql helpers let list queries filter in SQL.
+// group or any ancestor group, and shares: a project shared with a group (project_group_links) or a group
+// shared with a group (group_group_links, reaching everything below the shared group) gives the invited
+// group's members (direct or inherited) the lower of their own level and the share's group_access. Group
+// access likewise inherits down the tree. Expired memberships and shares count for nothing. Each question is one indexed query; the *_Sql helpers let list queries filter in SQL.
 import { db, type Prisma } from '../db/client';
 import { sql } from '../db/sql';
 
@@ -31,6 +33,17 @@ export async function projectAccessLevel(userId: number, projectId: number, clie
       (SELECT MAX(gm.access_level) FROM namespaces ns
          JOIN group_members gm ON gm.group_id = ANY(ns.traversal_ids)
         WHERE ns.id = p.namespace_id AND gm.user_id = ${userId}
+          AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)),
+      (SELECT MAX(LEAST(gm.access_level, pgl.group_access)) FROM project_group_links pgl
+         JOIN namespaces invited ON invited.id = pgl.group_id
+         JOIN group_members gm ON gm.group_id = ANY(invited.traversal_ids)
+        WHERE pgl.project_id = p.id AND gm.user_id = ${userId} AND ${activeLink('pgl')}
+          AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)),
+      (SELECT MAX(LEAST(gm.access_level, ggl.group_access)) FROM namespaces ns
+         JOIN group_group_links ggl ON ggl.shared_group_id = ANY(ns.traversal_ids)
+         JOIN namespaces invited ON invited.id = ggl.shared_with_group_id
+         JOIN group_members gm ON gm.group_id = ANY(invited.traversal_ids)
+        WHERE ns.id = p.namespace_id AND gm.user_id = ${userId} AND ${activeLink('ggl')}
           AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE))
     )::int AS level
     FROM projects p WHERE p.id = ${projectId}`;
@@ -40,11 +53,19 @@ export async function projectAccessLevel(userId: number, projectId: number, clie
 /** The user's effective level in a group: the highest membership on the group or an ancestor. */
 export async function groupAccessLevel(userId: number, groupId: number, client: Client = db()): Promise<number> {
   const rows = await client.$queryRaw<{ level: number | null }[]>`
-    SELECT MAX(gm.access_level)::int AS level
-      FROM namespaces ns
-      JOIN group_members gm ON gm.group_id = ANY(ns.traversal_ids)
-     WHERE ns.id = ${groupId} AND ns.kind = 'group' AND gm.user_id = ${userId}
-       AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)`;
+    SELECT GREATEST(
+      (SELECT MAX(gm.access_level)
+         FROM namespaces ns
+         JOIN group_members gm ON gm.group_id = ANY(ns.traversal_ids)
+        WHERE ns.id = ${groupId} AND ns.kind = 'group' AND gm.user_id = ${userId}
+          AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)),
+      (SELECT MAX(LEAST(gm.access_level, ggl.group_access)) FROM namespaces ns
+         JOIN group_group_links ggl ON ggl.shared_group_id = ANY(ns.traversal_ids)
+         JOIN namespaces invited ON invited.id = ggl.shared_with_group_id
+         JOIN group_members gm ON gm.group_id = ANY(invited.traversal_ids)
+        WHERE ns.id = ${groupId} AND ns.kind = 'group' AND gm.user_id = ${userId} AND ${activeLink('ggl')}
+          AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE))
+    )::int AS level`;
   return rows[0]?.level ?? 0;
 }
 
@@ -65,6 +86,20 @@ export function authorizedProjectIdsSql(userId: number, minLevel: number): Prism
       JOIN namespaces ns ON ns.id = p.namespace_id
       JOIN group_members gm ON gm.group_id = ANY(ns.traversal_ids)
      WHERE gm.user_id = ${userId} AND gm.access_level >= ${minLevel}
+       AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)
+    UNION
+    SELECT pgl.project_id FROM project_group_links pgl
+      JOIN namespaces invited ON invited.id = pgl.group_id
+      JOIN group_members gm ON gm.group_id = ANY(invited.traversal_ids)
+     WHERE gm.user_id = ${userId} AND gm.access_level >= ${minLevel} AND pgl.group_access >= ${minLevel} AND ${activeLink('pgl')}
+       AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)
+    UNION
+    SELECT p.id FROM projects p
+      JOIN namespaces ns ON ns.id = p.namespace_id
+      JOIN group_group_links ggl ON ggl.shared_group_id = ANY(ns.traversal_ids)
+      JOIN namespaces invited ON invited.id = ggl.shared_with_group_id
+      JOIN group_members gm ON gm.group_id = ANY(invited.traversal_ids)
+     WHERE gm.user_id = ${userId} AND gm.access_level >= ${minLevel} AND ggl.group_access >= ${minLevel} AND ${activeLink('ggl')}
        AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)`;
 }
 
@@ -74,5 +109,17 @@ export function authorizedGroupIdsSql(userId: number, minLevel: number): Prisma.
     SELECT ns.id FROM namespaces ns
       JOIN group_members gm ON gm.group_id = ANY(ns.traversal_ids)
      WHERE ns.kind = 'group' AND gm.user_id = ${userId} AND gm.access_level >= ${minLevel}
-       AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)`;
+       AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)
+    UNION
+    SELECT ns.id FROM group_group_links ggl
+      JOIN namespaces invited ON invited.id = ggl.shared_with_group_id
+      JOIN group_members gm ON gm.group_id = ANY(invited.traversal_ids)
+      JOIN namespaces ns ON ns.traversal_ids @> ARRAY[ggl.shared_group_id]
+     WHERE ns.kind = 'group' AND gm.user_id = ${userId} AND gm.access_level >= ${minLevel} AND ggl.group_access >= ${minLevel}
+       AND ${activeLink('ggl')} AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)`;
+}
+
+/** A share counts until its expiry date (Expirable: expired on that day). */
+function activeLink(alias: 'pgl' | 'ggl'): Prisma.Sql {
+  return alias === 'pgl' ? sql`(pgl.expires_at IS NULL OR pgl.expires_at > CURRENT_DATE)` : sql`(ggl.expires_at IS NULL OR ggl.expires_at > CURRENT_DATE)`;
 }

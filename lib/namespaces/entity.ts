@@ -4,7 +4,8 @@ import { externalUrl } from '../config/env';
 import type { Namespace, Project, User } from '../db/generated/client';
 import { userBasic } from '../users/entity';
 import { maskedUrl } from '../repositories/masked-url';
-import type { NamespaceRecord, ProjectRecord } from './records';
+import type { NamespaceRecord, ProjectRecord, SharedGroupLink } from './records';
+import { settingsView } from './group-settings';
 import { sharedRunnersSetting } from './shared-runners-setting';
 import { FEATURE_BOOLEANS, FEATURE_LEVELS, featureAvailable, readSettings, type FeatureAccessLevel } from './project-settings';
 
@@ -45,45 +46,72 @@ export function groupEntity(g: NamespaceRecord) {
     path: g.path,
     description: g.description,
     visibility: g.visibility,
-    share_with_group_lock: false,
-    require_two_factor_authentication: false,
-    two_factor_grace_period: 48,
-    project_creation_level: 'developer',
-    auto_devops_enabled: null,
-    subgroup_creation_level: 'maintainer',
-    emails_disabled: false,
-    emails_enabled: true,
-    show_diff_preview_in_email: true,
-    mentions_disabled: null,
-    lfs_enabled: true,
-    archived: false,
-    math_rendering_limits_enabled: true,
-    lock_math_rendering_limits_enabled: false,
-    default_branch: null,
-    default_branch_protection: 2,
-    default_branch_protection_defaults: {
-      allowed_to_push: [{ access_level: 40 }],
-      allow_force_push: false,
-      allowed_to_merge: [{ access_level: 40 }],
-    },
+    ...settings(g),
     avatar_url: null,
-    request_access_enabled: true,
+    request_access_enabled: g.requestAccessEnabled,
     full_name: g.fullName,
     full_path: g.fullPath,
     created_at: iso(g.createdAt),
     parent_id: g.parentId,
     organization_id: 1,
     shared_runners_setting: sharedRunnersSetting(g),
-    max_artifacts_size: null,
+    max_artifacts_size: g.maxArtifactsSize,
     marked_for_deletion_on: null,
   };
 }
 
-/** Entities::GroupDetail: the group plus its projects (those the viewer may read); `null` is with_projects=false. */
-export function groupDetailEntity(g: NamespaceRecord, projects: ProjectRecord[] | null, opts: { admin: boolean }) {
-  const detail = { ...groupEntity(g), shared_with_groups: [] as unknown[], prevent_sharing_groups_outside_hierarchy: false };
+/** The stored settings in Entities::Group's order (archived sits among them; Runway does not archive groups). */
+function settings(g: NamespaceRecord) {
+  const { math_rendering_limits_enabled, lock_math_rendering_limits_enabled, ...before } = settingsView(g);
+  const { default_branch, default_branch_protection, default_branch_protection_defaults, ...head } = before;
+  return {
+    ...head,
+    archived: false,
+    math_rendering_limits_enabled,
+    lock_math_rendering_limits_enabled,
+    default_branch,
+    default_branch_protection,
+    default_branch_protection_defaults,
+  };
+}
+
+/** SharedGroupWithGroup / SharedGroupWithProject: one group a group or project is shared with. */
+export function sharedWithGroupEntity(l: SharedGroupLink) {
+  return {
+    group_id: l.groupId,
+    group_name: l.groupName,
+    group_full_path: l.groupFullPath,
+    group_access_level: l.groupAccess,
+    expires_at: isoDate(l.expiresAt),
+  };
+}
+
+/** Entities::ProjectGroupLink: the answer of POST /projects/:id/share. */
+export function projectGroupLinkEntity(l: { id: number; projectId: number; groupId: number; groupAccess: number; expiresAt: Date | null }) {
+  return { id: l.id, project_id: l.projectId, group_id: l.groupId, group_access: l.groupAccess, expires_at: isoDate(l.expiresAt) };
+}
+
+/**
+ * Entities::GroupDetail: the group, the groups it is shared with, prevent_sharing_groups_outside_hierarchy
+ * (top-level groups only, as GitLab), and its projects and the projects shared with it (those the viewer may
+ * read); `null` projects is with_projects=false.
+ */
+export function groupDetailEntity(
+  g: NamespaceRecord,
+  projects: ProjectRecord[] | null,
+  opts: { admin: boolean; sharedWith: SharedGroupLink[]; sharedProjects: ProjectRecord[] },
+) {
+  const detail = {
+    ...groupEntity(g),
+    shared_with_groups: opts.sharedWith.map(sharedWithGroupEntity),
+    ...(g.parentId === null ? { prevent_sharing_groups_outside_hierarchy: g.preventSharingGroupsOutsideHierarchy } : {}),
+  };
   if (!projects) return detail;
-  return { ...detail, projects: projects.map((p) => projectEntity(p, { admin: opts.admin })), shared_projects: [] as unknown[] };
+  return {
+    ...detail,
+    projects: projects.map((p) => projectEntity(p, { admin: opts.admin })),
+    shared_projects: opts.sharedProjects.map((p) => projectEntity(p, { admin: opts.admin })),
+  };
 }
 
 /** ProjectIdentity: id, description, name, name_with_namespace, path, path_with_namespace, created_at. */
@@ -129,7 +157,10 @@ export const projectSettings = (p: Pick<Project, 'settings' | 'visibility'>) => 
  * Entities::Project. `admin` = the viewer may administer the project (sees import_url); `level` = the
  * viewer's access level (admins: any), for the `*_enabled` booleans of private features.
  */
-export function projectEntity(p: ProjectRecord, opts: { admin: boolean; owner?: User | null; level?: number; siteAdmin?: boolean }) {
+export function projectEntity(
+  p: ProjectRecord,
+  opts: { admin: boolean; owner?: User | null; level?: number; siteAdmin?: boolean; sharedWith?: SharedGroupLink[] },
+) {
   const api = `${externalUrl()}/api/v4/projects/${p.id}`;
   const s = projectSettings(p);
   const level = opts.level ?? (opts.admin ? 50 : 0);
@@ -194,7 +225,7 @@ export function projectEntity(p: ProjectRecord, opts: { admin: boolean; owner?: 
     build_timeout: s.build_timeout,
     auto_cancel_pending_pipelines: s.auto_cancel_pending_pipelines,
     ci_config_path: s.ci_config_path,
-    shared_with_groups: [] as unknown[],
+    shared_with_groups: (opts.sharedWith ?? []).map(sharedWithGroupEntity),
     only_allow_merge_if_pipeline_succeeds: s.only_allow_merge_if_pipeline_succeeds,
     allow_merge_on_skipped_pipeline: s.allow_merge_on_skipped_pipeline,
     request_access_enabled: s.request_access_enabled,
@@ -226,7 +257,10 @@ export interface ProjectPermissions {
 }
 
 /** Entities::ProjectWithAccess: the project plus the viewer's permissions. */
-export function projectWithAccess(p: ProjectRecord, opts: { admin: boolean; owner?: User | null; permissions: ProjectPermissions }) {
+export function projectWithAccess(
+  p: ProjectRecord,
+  opts: { admin: boolean; owner?: User | null; sharedWith?: SharedGroupLink[]; permissions: ProjectPermissions },
+) {
   const access = (level: number | null) => (level ? { access_level: level, notification_level: 3 } : null);
   return {
     ...projectEntity(p, opts),
@@ -264,4 +298,9 @@ export function namespaceEntity(ns: NamespaceLike, counts?: { members: number; p
     ...namespaceBasic(ns),
     ...(ns.kind === 'group' && counts ? { members_count_with_descendants: counts.members, root_repository_size: null, projects_count: counts.projects } : {}),
   };
+}
+
+/** Entities::NamespaceExistence: GET /namespaces/:id/exists. */
+export function namespaceExistence(exists: boolean, suggests: string[]) {
+  return { exists, suggests };
 }

@@ -1,6 +1,8 @@
 // Endpoint bodies of PUT/DELETE /groups/:id and GET /groups/:id/descendant_groups (route files wire them).
 import type { RequestContext } from '../api/handler';
+import { paramError } from '../api/errors';
 import { json } from '../api/response';
+import { settingsData } from './group-settings';
 import { deleteGroup, updateGroup } from './group-service';
 import { groupDetail, groupFilters, pageOfGroups } from './handlers';
 import { findGroup } from './resolve';
@@ -11,12 +13,15 @@ export async function updateGroupHandler(ctx: RequestContext<typeof updateGroupP
   const actor = ctx.user();
   const group = await findGroup(actor, ctx.pathParams.id);
   const i = ctx.input;
+  const settings = settingsData(i, { current: group, root: group.parentId === null, admin: actor.user.admin });
+  if (settings.paramErrors.length) throw paramError(settings.paramErrors);
   await updateGroup(actor, group, {
     name: i.name ?? undefined,
     path: i.path ?? undefined,
     description: i.description ?? undefined,
     visibility: i.visibility ?? undefined,
     sharedRunnersSetting: i.shared_runners_setting ?? undefined,
+    settings,
   });
   return groupDetail(actor, await findGroup(actor, group.id), true);
 }

@@ -20,6 +20,8 @@ export interface GroupChanges {
   description?: string;
   visibility?: VisibilityName;
   sharedRunnersSetting?: SharedRunnersSetting;
+  /** The settings' columns and model errors (group-settings.ts). */
+  settings?: { data: Prisma.NamespaceUncheckedUpdateInput; modelErrors: Record<string, string[]> };
 }
 
 /** Group's visibility validations: not above the parent, not below a direct project or subgroup. */
@@ -56,6 +58,7 @@ export async function updateGroup(actor: Actor, group: NamespaceRecord, c: Group
     if (!c.path) add('path', "can't be blank");
     else if (!pathValid(c.path)) add('path', GROUP_PATH_MESSAGE);
   }
+  for (const [k, msgs] of Object.entries(c.settings?.modelErrors ?? {})) for (const m of msgs) add(k, m);
   try {
     await db().$transaction(async (tx) => {
       // The full path as of the lock: a parent renamed meanwhile has already moved it.
@@ -88,7 +91,14 @@ export async function updateGroup(actor: Actor, group: NamespaceRecord, c: Group
         add('path', 'has already been taken');
       }
       if (Object.keys(errors).length) throw validationError(errors);
-      await tx.namespace.update({ where: { id: group.id }, data: { name: c.name, path: c.path, description: c.description, visibility: c.visibility } });
+      await tx.namespace.update({
+        where: { id: group.id },
+        data: { ...c.settings?.data, name: c.name, path: c.path, description: c.description, visibility: c.visibility },
+      });
+      // As Namespace#force_share_with_group_lock_on_descendants: a lock turned on binds every subgroup.
+      if (c.settings?.data.shareWithGroupLock === true) {
+        await tx.$executeRaw(sql`UPDATE namespaces SET share_with_group_lock = true WHERE traversal_ids @> ARRAY[${group.id}]::int[] AND kind = 'group'`);
+      }
       if (newFull !== oldFull) {
         const tail = oldFull.length + 1;
         await tx.$executeRaw(sql`

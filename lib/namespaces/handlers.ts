@@ -1,13 +1,15 @@
 // The groups, projects and members APIs' endpoint bodies (route files only wire them to paths).
 import { paginated, type RequestContext, type Shape } from '../api/handler';
-import { paramError, recordNotFound } from '../api/errors';
+import { notFound, paramError, recordNotFound } from '../api/errors';
+import { settingsData } from './group-settings';
 import { created } from '../api/response';
 import type { Actor } from '../api/authenticate';
 import { canAdminister, type Viewer } from './policy';
 import { groupDetailEntity, groupEntity, memberEntity, projectEntity, projectWithAccess, basicProjectDetails, type ProjectPermissions } from './entity';
 import { countMembers, findMember, listMembers, memberById } from './members';
 import { countGroups, countProjects, listGroups, listProjects, namespaceOwners, projectPermissions, type GroupFilters, type ProjectFilters } from './queries';
-import { findGroup, findProject } from './resolve';
+import { canReadProject, findGroup, findProject } from './resolve';
+import { groupShares, projectIdsSharedWith, projectShares } from './shares';
 import { loadProjectRecords, type NamespaceRecord, type ProjectRecord } from './records';
 import {
   createMemberParams,
@@ -75,16 +77,37 @@ export async function groupDetail(actor: Actor | null, group: NamespaceRecord, w
   const projects = withProjects
     ? await listProjects(actor, { namespaceId: group.id, orderBy: 'id', sort: 'asc' }, { offset: 0, limit: GROUP_DETAIL_PROJECTS })
     : null;
+  const [sharedWith, sharedProjects] = await Promise.all([groupShares(group.id), withProjects ? sharedProjectsOf(actor, group) : []]);
   // import_url shows to admins only here (per-project Maintainer checks would cost a query per project).
-  return groupDetailEntity(group, projects, { admin: actor?.user.admin ?? false });
+  return groupDetailEntity(group, projects, { admin: actor?.user.admin ?? false, sharedWith, sharedProjects });
 }
 
-/** POST /groups */
+/** The projects shared with the group that the actor may read. */
+async function sharedProjectsOf(actor: Actor | null, group: NamespaceRecord): Promise<ProjectRecord[]> {
+  const projects = await loadProjectRecords(await projectIdsSharedWith(group.id, GROUP_DETAIL_PROJECTS));
+  const readable = await Promise.all(projects.map((p) => canReadProject(actor, p)));
+  return projects.filter((_, i) => readable[i]);
+}
+
+/** POST /groups: every setting of optional_params is stored (group-settings.ts). */
 export async function createGroupHandler(ctx: Ctx<typeof createGroupParams>) {
   const actor = ctx.user();
-  const { name, path, description, visibility, parent_id } = ctx.input;
-  const group = await createGroupService(actor, { name: name ?? '', path: path ?? '', description, visibility: visibility ?? undefined, parentId: parent_id });
-  return created(groupDetailEntity(group, [], { admin: true }));
+  const i = ctx.input;
+  const { name, path, description, visibility, parent_id } = i;
+  // Runway has GitLab's default organization only.
+  if (i.organization_id !== undefined && i.organization_id !== null && i.organization_id !== 1) throw notFound('Organization');
+  const settings = settingsData(i, { current: null, root: parent_id === undefined || parent_id === null, admin: actor.user.admin });
+  if (settings.paramErrors.length) throw paramError(settings.paramErrors);
+  const group = await createGroupService(actor, {
+    name: name ?? '',
+    path: path ?? '',
+    description,
+    visibility: visibility ?? undefined,
+    parentId: parent_id,
+    settings,
+    sharedRunnersSetting: i.shared_runners_setting ?? undefined,
+  });
+  return created(groupDetailEntity(group, [], { admin: true, sharedWith: [], sharedProjects: [] }));
 }
 
 // ------------------------------------------------------------------ projects
@@ -95,12 +118,22 @@ export async function createGroupHandler(ctx: Ctx<typeof createGroupParams>) {
  */
 export async function presentProjects(actor: Actor | null, projects: ProjectRecord[], simple: boolean, withAccess = true): Promise<unknown[]> {
   if (simple || !actor) return projects.map(basicProjectDetails);
-  const [permissions, owners] = await Promise.all([projectPermissions(actor.user.id, projects), namespaceOwners(projects)]);
+  const [permissions, owners, shares] = await Promise.all([
+    projectPermissions(actor.user.id, projects),
+    namespaceOwners(projects),
+    projectShares(projects.map((p) => p.id)),
+  ]);
   return projects.map((p) => {
     const perms: ProjectPermissions = permissions.get(p.id) ?? { projectAccess: null, groupAccess: null };
     const level = Math.max(perms.projectAccess ?? 0, perms.groupAccess ?? 0, p.namespace.ownerId === actor.user.id ? 50 : 0);
     const viewer: Viewer = { signedIn: true, admin: actor.user.admin, level };
-    const opts = { admin: canAdminister(viewer), owner: p.namespace.ownerId ? owners.get(p.namespace.ownerId) : null, level, siteAdmin: actor.user.admin };
+    const opts = {
+      admin: canAdminister(viewer),
+      owner: p.namespace.ownerId ? owners.get(p.namespace.ownerId) : null,
+      level,
+      siteAdmin: actor.user.admin,
+      sharedWith: shares.get(p.id) ?? [],
+    };
     return withAccess ? projectWithAccess(p, { ...opts, permissions: perms }) : projectEntity(p, opts);
   });
 }
@@ -139,7 +172,13 @@ export async function listProjectsHandler(ctx: Ctx<typeof listProjectsParams>) {
 export async function listGroupProjectsHandler(ctx: Ctx<typeof listGroupProjectsParams>) {
   const group = await findGroup(ctx.actor, ctx.pathParams.id);
   const i = ctx.input;
-  const inGroup = { id: group.id, traversalIds: group.traversalIds, subgroups: i.include_subgroups ?? false, ancestors: i.include_ancestor_groups ?? false };
+  const inGroup = {
+    id: group.id,
+    traversalIds: group.traversalIds,
+    subgroups: i.include_subgroups ?? false,
+    ancestors: i.include_ancestor_groups ?? false,
+    shared: i.with_shared ?? true,
+  };
   return pageOfProjects(ctx, { ...projectFilters(i), inGroup }, { starred: i.starred ?? false, simple: i.simple ?? false, withAccess: false });
 }
 

@@ -5,9 +5,17 @@ import { notFound } from '../api/errors';
 import type { Actor } from '../api/authenticate';
 import type { Namespace } from '../db/generated/client';
 import { groupAccessLevel } from './access';
-import { namespaceEntity } from './entity';
-import { countNamespaces, groupCounts, listNamespaces, namespaceByIdOrPath, ownedGroupIds } from './namespace-queries';
-import type { listNamespacesParams } from './schema';
+import { namespaceEntity, namespaceExistence } from './entity';
+import {
+  countNamespaces,
+  groupCounts,
+  listNamespaces,
+  namespaceByIdOrPath,
+  namespacePathOrNameTaken,
+  namespacePathTaken,
+  ownedGroupIds,
+} from './namespace-queries';
+import type { listNamespacesParams, namespaceExistsParams } from './schema';
 
 /** Namespace entities for a page: the counts only on groups the actor administers (three queries). */
 async function present(actor: Actor, namespaces: Namespace[]) {
@@ -44,4 +52,31 @@ export async function showNamespaceHandler(ctx: RequestContext) {
     if (level === 0) throw notFound('Namespace');
   }
   return (await present(actor, [ns]))[0];
+}
+
+/**
+ * GET /namespaces/:id/exists: whether a namespace with this path (any case) sits under `parent_id` (top
+ * level without it), and if so a free variant of the cleaned path (Namespace.clean_path: "acme" -> "acme1").
+ */
+export async function namespaceExistsHandler(ctx: RequestContext<typeof namespaceExistsParams>) {
+  ctx.user();
+  const path = ctx.pathParams.id ?? '';
+  const parentId = ctx.input.parent_id ?? null;
+  const exists = await namespacePathTaken(path, parentId);
+  if (!exists) return namespaceExistence(false, []);
+  const base = cleanPath(path);
+  let candidate = base;
+  for (let n = 1; await namespacePathOrNameTaken(candidate, parentId); n++) candidate = `${base}${n}`;
+  return namespaceExistence(true, [candidate]);
+}
+
+/** Namespace.clean_path: no e-mail domain, no .git, no leading dashes or trailing dots, only path characters. */
+function cleanPath(path: string): string {
+  const cleaned = path
+    .replace(/@.*$/, '')
+    .replace(/\.git$/, '')
+    .replace(/^-+/, '')
+    .replace(/\.+$/, '')
+    .replace(/[^a-zA-Z0-9_.-]/g, '');
+  return cleaned.trim() ? cleaned : 'blank';
 }

@@ -85,3 +85,19 @@ export async function namespaceByIdOrPath(id: string): Promise<Namespace | null>
     SELECT id FROM namespaces WHERE lower(full_path) = lower(${id}) ORDER BY full_path = ${id} DESC, id LIMIT 1`;
   return rows[0] ? db().namespace.findUnique({ where: { id: rows[0].id } }) : null;
 }
+
+/** Whether a namespace under `parentId` (top level when null) has this path, in any case. */
+export async function namespacePathTaken(path: string, parentId: number | null): Promise<boolean> {
+  const rows = await db().$queryRaw<{ taken: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM namespaces WHERE lower(path) = lower(${path})
+       AND ${parentId === null ? sql`parent_id IS NULL` : sql`parent_id = ${parentId}`}) AS taken`;
+  return rows[0]?.taken ?? false;
+}
+
+/** find_by_path_or_name among the namespaces under `parentId`: the path or the name, in any case. */
+export async function namespacePathOrNameTaken(value: string, parentId: number | null): Promise<boolean> {
+  const rows = await db().$queryRaw<{ taken: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM namespaces WHERE (lower(path) = lower(${value}) OR lower(name) = lower(${value}))
+       AND ${parentId === null ? sql`parent_id IS NULL` : sql`parent_id = ${parentId}`}) AS taken`;
+  return rows[0]?.taken ?? false;
+}

@@ -33,11 +33,19 @@ export const canReadProject = (viewer: Viewer, project: { visibility: Visibility
 /** Top-level groups: admins, and users allowed to create groups (users.can_create_group). */
 export const canCreateTopLevelGroup = (user: { admin: boolean; canCreateGroup: boolean }) => user.admin || user.canCreateGroup;
 
-/** GitLab's default subgroup_creation_level is "maintainer": Maintainer+ of the parent group. */
-export const canCreateSubgroup = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.MAINTAINER;
+/** The parent group's subgroup_creation_level: "maintainer" (GitLab's default) lets Maintainers in, "owner" only Owners. */
+export const canCreateSubgroup = (viewer: Viewer, group: { subgroupCreationLevel?: string } = {}) =>
+  viewer.admin || viewer.level >= (group.subgroupCreationLevel === 'owner' ? AccessLevel.OWNER : AccessLevel.MAINTAINER);
 
-/** GitLab's default project_creation_level is "developer": Developer+ of the group. */
-export const canCreateProjectInGroup = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.DEVELOPER;
+const PROJECT_CREATION_MIN_LEVEL: Record<string, number> = {
+  developer: AccessLevel.DEVELOPER,
+  maintainer: AccessLevel.MAINTAINER,
+  owner: AccessLevel.OWNER,
+};
+
+/** The group's project_creation_level ("developer" by default); "noone" and "administrator" leave it to admins. */
+export const canCreateProjectInGroup = (viewer: Viewer, group: { projectCreationLevel?: string } = {}) =>
+  viewer.admin || viewer.level >= (PROJECT_CREATION_MIN_LEVEL[group.projectCreationLevel ?? 'developer'] ?? Number.POSITIVE_INFINITY);
 
 /** A personal namespace takes projects from its owner only (and admins). */
 export const canCreateProjectInUserNamespace = (user: { id: number; admin: boolean }, ns: { ownerId: number | null }) => user.admin || ns.ownerId === user.id;

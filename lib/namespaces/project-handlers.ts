@@ -42,6 +42,7 @@ export async function listProjectGroupsHandler(ctx: RequestContext<typeof listPr
     traversalIds: project.namespace.kind === 'group' ? project.namespace.traversalIds : [],
     search: ctx.input.search || undefined,
     skipGroups: integers(ctx.input.skip_groups, 'skip_groups'),
+    sharedWith: ctx.input.with_shared ? { projectId: project.id, minAccessLevel: ctx.input.shared_min_access_level ?? 0 } : undefined,
   };
   const page = await ctx.paginate({
     fetch: (offset, limit) => listProjectGroups(f, { offset, limit }),

@@ -129,7 +129,7 @@ export interface ProjectFilters {
   /** Only projects directly in this namespace (group detail). */
   namespaceId?: number;
   /** Only projects in these groups (GET /groups/:id/projects): the group, its descendants, its ancestors. */
-  inGroup?: { id: number; traversalIds: number[]; subgroups: boolean; ancestors: boolean };
+  inGroup?: { id: number; traversalIds: number[]; subgroups: boolean; ancestors: boolean; shared?: boolean };
   orderBy?: 'id' | 'name' | 'path' | 'created_at' | 'updated_at' | 'last_activity_at';
   sort?: 'asc' | 'desc';
 }
@@ -213,7 +213,9 @@ function inGroupCondition(g: NonNullable<ProjectFilters['inGroup']>): Sql {
   const own = g.subgroups
     ? sql`p.namespace_id IN (SELECT d.id FROM namespaces d WHERE d.traversal_ids @> ARRAY[${g.id}]::int[])`
     : sql`p.namespace_id = ${g.id}`;
-  return g.ancestors ? sql`(${own} OR p.namespace_id = ANY(${g.traversalIds}::int[]))` : own;
+  const withAncestors = g.ancestors ? sql`(${own} OR p.namespace_id = ANY(${g.traversalIds}::int[]))` : own;
+  // with_shared: also the projects shared with the group.
+  return g.shared ? sql`(${withAncestors} OR p.id IN (SELECT pgl.project_id FROM project_group_links pgl WHERE pgl.group_id = ${g.id}))` : withAncestors;
 }
 
 // ------------------------------------------------------------------ a project's groups
@@ -223,11 +225,18 @@ export interface ProjectGroupFilters {
   traversalIds: number[];
   search?: string;
   skipGroups?: number[];
+  /** with_shared: also the groups the project is shared with (at shared_min_access_level or more). */
+  sharedWith?: { projectId: number; minAccessLevel: number };
 }
 
-/** GET /projects/:id/groups: the project's group and its ancestors (Runway has no group sharing), newest id first. */
+/** GET /projects/:id/groups: the project's group and its ancestors, and with_shared its invited groups; newest id first. */
 function projectGroupConditions(f: ProjectGroupFilters): Sql[] {
-  const conds = [sql`ns.kind = 'group'`, sql`ns.id = ANY(${f.traversalIds}::int[])`];
+  const own = sql`ns.id = ANY(${f.traversalIds}::int[])`;
+  const shared = f.sharedWith
+    ? sql`(${own} OR ns.id IN (SELECT pgl.group_id FROM project_group_links pgl WHERE pgl.project_id = ${f.sharedWith.projectId}
+          AND pgl.group_access >= ${f.sharedWith.minAccessLevel} AND (pgl.expires_at IS NULL OR pgl.expires_at > CURRENT_DATE)))`
+    : own;
+  const conds = [sql`ns.kind = 'group'`, shared];
   if (f.search) {
     const q = containsPattern(f.search);
     conds.push(sql`(ns.name ILIKE ${q} OR ns.path ILIKE ${q})`);
@@ -237,14 +246,14 @@ function projectGroupConditions(f: ProjectGroupFilters): Sql[] {
 }
 
 export async function listProjectGroups(f: ProjectGroupFilters, page: Page): Promise<NamespaceRecord[]> {
-  if (!f.traversalIds.length) return [];
+  if (!f.traversalIds.length && !f.sharedWith) return [];
   const rows = await db().$queryRaw<{ id: number }[]>`
     SELECT ns.id FROM namespaces ns ${where(projectGroupConditions(f))} ORDER BY ns.id DESC OFFSET ${page.offset} LIMIT ${page.limit}`;
   return loadGroupRecords(rows.map((r) => r.id));
 }
 
 export async function countProjectGroups(f: ProjectGroupFilters): Promise<number> {
-  if (!f.traversalIds.length) return 0;
+  if (!f.traversalIds.length && !f.sharedWith) return 0;
   const rows = await db().$queryRaw<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM namespaces ns ${where(projectGroupConditions(f))}`;
   return rows[0]?.n ?? 0;
 }

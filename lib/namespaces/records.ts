@@ -7,6 +7,17 @@ import type { Namespace, Project } from '../db/generated/client';
 export type NamespaceRecord = Namespace & { fullName: string };
 export type ProjectRecord = Project & { namespace: NamespaceRecord };
 
+/** A group a project or group is shared with (project_group_links / group_group_links; shares.ts). */
+export interface SharedGroupLink {
+  /** The group or project shared. */
+  sourceId: number;
+  groupId: number;
+  groupName: string;
+  groupFullPath: string;
+  groupAccess: number;
+  expiresAt: Date | null;
+}
+
 /** Adds `fullName` to each namespace (one query for every ancestor of the batch). */
 export async function withFullNames<N extends Namespace>(namespaces: N[]): Promise<(N & { fullName: string })[]> {
   const ids = new Set<number>();

@@ -1,6 +1,6 @@
 // Parameter declarations of the groups, projects and members APIs, in GitLab's declaration order.
 import { param } from '../api/params';
-import { SHARED_RUNNERS_SETTINGS } from './shared-runners-setting';
+import { groupSettingsParams, groupUpdateOnlyParams } from './group-settings';
 import { projectCreateOnlyParams, projectSettingParams, projectUpdateOnlyParams, UPDATE_AT_LEAST_ONE_OF } from './project-settings';
 
 const VISIBILITIES = ['private', 'internal', 'public'] as const;
@@ -28,9 +28,10 @@ export const showGroupParams = {
 export const createGroupParams = {
   name: param.string().required(),
   path: param.string().required(),
-  description: param.string(),
-  visibility: param.string().values(VISIBILITIES),
   parent_id: param.integer(),
+  // Runway has the one organization GitLab creates (id 1); another id finds none.
+  organization_id: param.integer(),
+  ...groupSettingsParams,
 };
 
 export const listProjectsParams = {
@@ -47,7 +48,7 @@ export const listProjectsParams = {
   statistics: param.boolean().default(false),
 };
 
-/** GET /groups/:id/projects (GitLab's declaration; with_shared is accepted: Runway has no group sharing). */
+/** GET /groups/:id/projects (GitLab's declaration; with_shared adds the projects shared with the group). */
 export const listGroupProjectsParams = {
   archived: param.boolean(),
   visibility: param.string().values(VISIBILITIES),
@@ -105,13 +106,37 @@ export const listProjectGroupsParams = {
   shared_min_access_level: param.integer().values(MIN_ACCESS_LEVELS),
 };
 
-/** PUT /groups/:id (the subset of GitLab's update params Runway stores). */
+/** PUT /groups/:id: GitLab declares no at_least_one_of here, so an update of nothing answers the group. */
 export const updateGroupParams = {
   name: param.string(),
   path: param.string(),
-  description: param.string(),
-  visibility: param.string().values(VISIBILITIES),
-  shared_runners_setting: param.string().values(SHARED_RUNNERS_SETTINGS),
+  ...groupSettingsParams,
+  ...groupUpdateOnlyParams,
+};
+
+/** POST /groups/:id/share (GitLab's all_values: Guest to Owner, and Planner). */
+export const shareGroupParams = {
+  group_id: param.integer().required(),
+  group_access: param.integer().required().values(ACCESS_LEVELS),
+  expires_at: param.date(),
+  member_role_id: param.integer(),
+};
+
+/** POST /projects/:id/share. */
+export const shareProjectParams = {
+  group_id: param.integer().required(),
+  group_access: param.integer().required().values(ACCESS_LEVELS),
+  expires_at: param.date(),
+};
+
+/** DELETE /groups/:id/share/:group_id and /projects/:id/share/:group_id. */
+export const unshareParams = {
+  group_id: param.integer().required(),
+};
+
+/** GET /namespaces/:id/exists */
+export const namespaceExistsParams = {
+  parent_id: param.integer(),
 };
 
 export const listMembersParams = {

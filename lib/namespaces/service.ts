@@ -22,7 +22,7 @@ import { findGroup, groupViewer, projectViewer } from './resolve';
 import type { NamespaceRecord, ProjectRecord } from './records';
 import { fullPathTaken, projectNameTaken } from './queries';
 import { findUserByLogin } from '../users/queries';
-import { forbidsOverride, sharedRunnersSetting } from './shared-runners-setting';
+import { forbidsOverride, settingRefusal, sharedRunnersSetting, type SharedRunnersSetting } from './shared-runners-setting';
 import { applySettings, defaultSettings } from './project-settings';
 
 type Tx = Prisma.TransactionClient;
@@ -57,6 +57,9 @@ export interface NewGroup {
   parentId?: number | null;
   visibility?: VisibilityName;
   description?: string | null;
+  /** The settings' columns and their model errors (group-settings.ts). */
+  settings?: { data: Prisma.NamespaceUncheckedUpdateInput; modelErrors: Record<string, string[]> };
+  sharedRunnersSetting?: SharedRunnersSetting;
 }
 
 /** GitLab answers group validation failures as "Failed to save group {:attr=>[...]}" (Ruby hash inspect). */
@@ -71,7 +74,7 @@ export async function createGroup(actor: Actor, input: NewGroup): Promise<Namesp
   let parent: NamespaceRecord | null = null;
   if (input.parentId !== undefined && input.parentId !== null) {
     parent = await findGroup(actor, input.parentId);
-    if (!canCreateSubgroup(await groupViewer(actor, parent))) throw forbidden();
+    if (!canCreateSubgroup(await groupViewer(actor, parent), parent)) throw forbidden();
   } else if (!canCreateTopLevelGroup(actor.user)) {
     throw forbidden();
   }
@@ -85,6 +88,13 @@ export async function createGroup(actor: Actor, input: NewGroup): Promise<Namesp
   if (!pathValid(input.path)) add('path', GROUP_PATH_MESSAGE);
   if (parent && VISIBILITY_RANK[visibility] > VISIBILITY_RANK[parent.visibility]) {
     add('visibility_level', `${visibility} is not allowed since the parent group has a ${parent.visibility} visibility.`);
+  }
+  for (const [k, msgs] of Object.entries(input.settings?.modelErrors ?? {})) for (const m of msgs) add(k, m);
+  // As Groups::CreateService: a runner setting the parent forbids is the only error answered.
+  const runnerSetting = input.sharedRunnersSetting;
+  if (runnerSetting && parent) {
+    const refusal = settingRefusal({ id: 0, sharedRunnersEnabled: true, allowDescendantsOverrideDisabledSharedRunners: false, parent }, runnerSetting);
+    if (refusal) throw validationError({ update_shared_runners: [refusal] });
   }
   const fullPath = parent ? `${parent.fullPath}/${input.path}` : input.path;
   try {
@@ -100,12 +110,16 @@ export async function createGroup(actor: Actor, input: NewGroup): Promise<Namesp
           parentId: parent?.id ?? null,
           description: input.description ?? '',
           visibility,
-          // A subgroup starts with its parent's instance-runner setting (inherit_group_shared_runners_settings).
-          sharedRunnersEnabled: parent?.sharedRunnersEnabled ?? true,
-          allowDescendantsOverrideDisabledSharedRunners: parent?.allowDescendantsOverrideDisabledSharedRunners ?? false,
+          // A subgroup starts with its parent's instance-runner setting (inherit_group_shared_runners_settings),
+          // unless one is asked for; and with its parent's sharing lock (a lock binds the whole tree).
+          sharedRunnersEnabled: runnerSetting ? runnerSetting === 'enabled' : (parent?.sharedRunnersEnabled ?? true),
+          allowDescendantsOverrideDisabledSharedRunners: runnerSetting
+            ? runnerSetting === 'disabled_and_overridable'
+            : (parent?.allowDescendantsOverrideDisabledSharedRunners ?? false),
+          shareWithGroupLock: parent?.shareWithGroupLock ?? false,
         },
       });
-      await tx.namespace.update({ where: { id: ns.id }, data: { traversalIds: [...(parent?.traversalIds ?? []), ns.id] } });
+      await tx.namespace.update({ where: { id: ns.id }, data: { ...input.settings?.data, traversalIds: [...(parent?.traversalIds ?? []), ns.id] } });
       // The creator becomes Owner (GitLab adds them even when they inherit Owner from the parent).
       await tx.groupMember.create({ data: { groupId: ns.id, userId: actor.user.id, accessLevel: AccessLevel.OWNER, createdById: actor.user.id } });
       return ns.id;
@@ -157,7 +171,7 @@ export async function createProject(actor: Actor, input: NewProject): Promise<nu
   let allowed = false;
   if (ns) {
     if (ns.kind === 'user') allowed = canCreateProjectInUserNamespace(user, ns);
-    else allowed = canCreateProjectInGroup({ signedIn: true, admin: user.admin, level: await groupAccessLevel(user.id, ns.id) });
+    else allowed = canCreateProjectInGroup({ signedIn: true, admin: user.admin, level: await groupAccessLevel(user.id, ns.id) }, ns);
   }
   if (!ns || !allowed) throw validationError({ namespace: ['is not valid'] });
 

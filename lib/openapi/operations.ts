@@ -122,6 +122,8 @@ export const operations: Record<string, Operation> = {
   'GET /groups/{id}': { summary: 'Get a group', tag: 'Groups', entity: 'GroupDetailEntity' },
   'PUT /groups/{id}': { summary: 'Update a group', tag: 'Groups', entity: 'GroupDetailEntity' },
   'DELETE /groups/{id}': { summary: 'Delete a group', tag: 'Groups', status: 202 },
+  'POST /groups/{id}/share': { summary: 'Share a group with a group', tag: 'Groups', status: 201, entity: 'GroupDetailEntity', errors: [409] },
+  'DELETE /groups/{id}/share/{group_id}': { summary: 'Stop sharing a group with a group', tag: 'Groups', status: 204 },
   'GET /groups/{id}/descendant_groups': { summary: "List a group's descendant groups", tag: 'Groups', entity: ['GroupEntity'] },
   'GET /groups/{id}/subgroups': { summary: "List a group's subgroups", tag: 'Groups', entity: ['GroupEntity'] },
   'GET /groups/{id}/projects': { summary: "List a group's projects", tag: 'Groups', entity: ['ProjectEntity|BasicProjectDetails'] },
@@ -221,6 +223,7 @@ export const operations: Record<string, Operation> = {
 
   'GET /namespaces': { summary: 'List namespaces', tag: 'Namespaces', entity: ['NamespaceEntity'] },
   'GET /namespaces/{id}': { summary: 'Get a namespace', tag: 'Namespaces', entity: 'NamespaceEntity' },
+  'GET /namespaces/{id}/exists': { summary: 'Whether a namespace path is taken, with a free one', tag: 'Namespaces', entity: 'NamespaceExistence' },
 
   'GET /personal_access_tokens': { summary: 'List personal access tokens', tag: 'Personal access tokens', entity: ['PersonalAccessTokenWithLastUsedIps'] },
   'GET /personal_access_tokens/{id}': { summary: 'Get a personal access token', tag: 'Personal access tokens', entity: 'PersonalAccessTokenWithLastUsedIps' },
@@ -247,6 +250,8 @@ export const operations: Record<string, Operation> = {
   'GET /projects/{id}': { summary: 'Get a project', tag: 'Projects', entity: 'ProjectWithAccess|BasicProjectDetails' },
   'PUT /projects/{id}': { summary: 'Update a project', tag: 'Projects', entity: 'ProjectEntity' },
   'DELETE /projects/{id}': { summary: 'Delete a project', tag: 'Projects', status: 202 },
+  'POST /projects/{id}/share': { summary: 'Share a project with a group', tag: 'Projects', status: 201, entity: 'ProjectGroupLinkEntity', errors: [409] },
+  'DELETE /projects/{id}/share/{group_id}': { summary: 'Stop sharing a project with a group', tag: 'Projects', status: 204 },
   'GET /projects/{id}/groups': { summary: "List a project's ancestor groups", tag: 'Projects', entity: ['PublicGroupDetails'] },
   'GET /projects/{id}/members': { summary: 'List project members', tag: 'Members', entity: ['MemberEntity'] },
   'POST /projects/{id}/members': { summary: 'Add a project member', tag: 'Members', status: 201, entity: 'MemberEntity', errors: [409] },
@@ -338,9 +343,9 @@ export const operations: Record<string, Operation> = {
   'GET /user/sessions': { summary: "List the current user's active sessions (Runway extension)", tag: 'Users', entity: ['UserSession'], extension: true },
   'DELETE /user/sessions/{id}': { summary: 'Revoke one of your sessions (Runway extension)', tag: 'Users', status: 204, extension: true },
   'GET /users': { summary: 'List users', tag: 'Users', entity: ['UserBasic|UserWithAdmin'] },
-  'POST /users': { summary: 'Create a user (admin)', tag: 'Users', status: 201, entity: 'UserWithAdmin', errors: [409] },
+  'POST /users': { summary: 'Create a user (admin)', tag: 'Users', status: 201, entity: 'UserWithAdmin', errors: [409], extensionParams: ['job_title'] },
   'GET /users/{id}': { summary: 'Get a user', tag: 'Users', entity: 'UserDetails|UserDetailsWithAdmin' },
-  'PUT /users/{id}': { summary: 'Modify a user (admin)', tag: 'Users', entity: 'UserWithAdmin', errors: [409] },
+  'PUT /users/{id}': { summary: 'Modify a user (admin)', tag: 'Users', entity: 'UserWithAdmin', errors: [409], extensionParams: ['job_title'] },
   'DELETE /users/{id}': { summary: 'Delete a user (admin)', tag: 'Users', status: 204, errors: [409, 412] },
   'POST /users/{id}/block': {
     summary: 'Block a user (admin): `true`, or `null` when already blocked',

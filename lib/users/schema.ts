@@ -27,6 +27,8 @@ const optionalAttributes = {
   private_profile: param.boolean(),
   note: param.string(),
   view_diffs_file_by_file: param.boolean(),
+  // Runway extension: GitLab shows job_title but takes it only in the profile page; here the API sets it too.
+  job_title: param.string(),
 };
 
 // POST /users declares email, password, reset_password, skip_confirmation, then `at_least_one_of`, then the

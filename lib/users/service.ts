@@ -12,6 +12,7 @@ import type { CreateUserInput, UpdateUserInput } from './schema';
 import { raw } from '../db/sql';
 import { deleteGroupTrees, deleteProjectsIn } from '../namespaces/removal';
 import { fullPathTaken } from '../namespaces/queries';
+import { profileData } from './profile';
 import { userIdByLogin } from './queries';
 
 export const USERNAME_RE = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/;
@@ -33,6 +34,8 @@ export interface NewUser {
   publicEmail?: string | null;
   canCreateGroup?: boolean;
   projectsLimit?: number;
+  /** Further profile and admin attributes (profile.ts). */
+  profile?: Prisma.UserUncheckedUpdateInput;
 }
 
 /** Model validation as GitLab words it: `{attribute: [messages]}`. Empty when valid. */
@@ -73,6 +76,7 @@ export async function insertUser(tx: Prisma.TransactionClient, u: NewUser) {
       websiteUrl: u.websiteUrl ?? '',
       canCreateGroup: u.canCreateGroup ?? true,
       projectsLimit: u.projectsLimit ?? 100000,
+      ...(u.profile as Prisma.UserUncheckedCreateInput | undefined),
     },
   });
   const ns = await tx.namespace.create({
@@ -121,9 +125,11 @@ export async function createUserByAdmin(input: CreateUserInput, createdById: num
     canCreateGroup: input.can_create_group ?? undefined,
     projectsLimit: input.projects_limit ?? undefined,
   };
+  const profile = profileData(input);
+  u.profile = profile.data;
   try {
     return await db().$transaction(async (tx) => {
-      const errors = await validateNewUser(u, tx);
+      const errors = { ...(await validateNewUser(u, tx)), ...profile.errors };
       if (Object.keys(errors).length) {
         if (u.email && (await emailTaken(u.email, tx))) throw conflict('Email has already been taken');
         if (u.username && (await usernameTaken(u.username, tx))) throw conflict('Username has already been taken');
@@ -177,23 +183,20 @@ export async function updateUserByAdmin(user: User, input: UpdateUserInput): Pro
     return await db().$transaction(async (tx) => {
       if (input.email != null && (await otherUserHas('email', input.email, user.id, tx))) throw conflict('Email has already been taken');
       if (input.username != null && (await otherUserHas('username', input.username, user.id, tx))) throw conflict('Username has already been taken');
-      const errors = await validateUserChange(user, { username, email, name: input.name ?? user.name, password: input.password ?? null }, tx);
+      const profile = profileData(input);
+      const errors = {
+        ...(await validateUserChange(user, { username, email, name: input.name ?? user.name, password: input.password ?? null }, tx)),
+        ...profile.errors,
+      };
       if (Object.keys(errors).length) throw validationError(errors);
       const updated = await tx.user.update({
         where: { id: user.id },
         data: {
+          ...profile.data,
           username,
           name: input.name ?? undefined,
           email: email.toLowerCase(),
           passwordDigest: input.password ? await hashPassword(input.password) : undefined,
-          admin: input.admin ?? undefined,
-          canCreateGroup: input.can_create_group ?? undefined,
-          projectsLimit: input.projects_limit ?? undefined,
-          bio: input.bio ?? undefined,
-          location: input.location ?? undefined,
-          organization: input.organization ?? undefined,
-          websiteUrl: input.website_url ?? undefined,
-          publicEmail: input.public_email === undefined ? undefined : input.public_email || null,
         },
       });
       if (input.password) await revokeAllSessions(user.id, tx);
