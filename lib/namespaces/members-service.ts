@@ -6,7 +6,7 @@ import type { Actor } from '../api/authenticate';
 import { forbidden, recordNotFound, validationError } from '../api/errors';
 import { db, type Prisma } from '../db/client';
 import { sql } from '../db/sql';
-import { checkUnmodifiedSince } from '../runners/service';
+import { checkUnmodifiedSince } from '../api/preconditions';
 import { AccessLevel, groupAccessLevel, projectAccessLevel } from './access';
 import { canAdminMembersOf, canRemoveMember, canUpdateMember, type MemberTarget, type Viewer } from './policy';
 import { inheritedMembership, LEVEL_NAMES, sourceViewer, type MemberSource } from './service';

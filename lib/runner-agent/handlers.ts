@@ -24,7 +24,7 @@ import {
   unregisterRunner,
   type NewRunnerAttributes,
 } from '../runners/registration';
-import { checkUnmodifiedSince } from '../runners/service';
+import { checkUnmodifiedSince } from '../api/preconditions';
 import { parseTagList } from '../runners/tags';
 import { findRunnerForContact } from '../runners/tokens';
 import { runnerAttributeParams } from '../runners/registration-handlers';

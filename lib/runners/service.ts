@@ -21,7 +21,6 @@ export interface ChangeOrigin {
 }
 
 // Re-exported for the runner handlers; every domain's deletes share it (lib/api).
-export { checkUnmodifiedSince };
 
 export const runnerNotFound = () => notFound('Runner');
 export const noAccess = () => forbidden('No access granted');
