@@ -20,8 +20,6 @@ export interface ChangeOrigin {
   ip: string | null;
 }
 
-// Re-exported for the runner handlers; every domain's deletes share it (lib/api).
-
 export const runnerNotFound = () => notFound('Runner');
 export const noAccess = () => forbidden('No access granted');
 

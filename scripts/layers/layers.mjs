@@ -48,18 +48,9 @@ export const LAYERS = [
  */
 export const PHASE_2_EDGES = [
   'audit -> namespaces',
-  'jobs -> namespaces',
-  'jobs -> repositories',
-  'jobs -> runners',
-  'jobs -> users',
   'namespaces -> repositories',
-  'namespaces -> runners',
   'namespaces -> users',
   'repositories -> namespaces',
-  'runners -> audit',
-  'runners -> jobs',
-  'runners -> namespaces',
-  'runners -> users',
   'sessions -> audit',
   'users -> audit',
   'users -> namespaces',
