@@ -44,11 +44,4 @@ export const LAYERS = [
   { name: 'browser', what: "the dashboard's API client and URL helpers (components/ and app/ pages use them)", folders: ['client'] },
 ];
 
-/**
- * Folder cycles among domains that phase 2 unties by moving files between lib/namespaces, lib/runners and
- * lib/runner-agent (held back while those folders change on other branches). Each entry is one folder
- * edge `from -> to` that closes a cycle today; the folder-cycle rule ignores exactly these edges.
- */
-export const PHASE_2_EDGES = [];
-
 export const layerOf = (folder) => LAYERS.findIndex((l) => l.folders.includes(folder));
