@@ -104,7 +104,8 @@ test.describe('[AUTH] sign-in', () => {
     await page.goto(deep);
     await expect(page).toHaveURL(`/sign-in?callbackUrl=${encodeURIComponent(deep)}`);
     await signIn(page, ROOT.username, ROOT.password, 'root', false);
-    await expect(page).toHaveURL(deep);
+    // Back on the list, whose address takes GitLab's parameter names.
+    await expect(page).toHaveURL('/admin/runners?status%5B%5D=ONLINE&runner_type%5B%5D=INSTANCE_TYPE');
     await expect(page.getByRole('tab', { name: 'Instance' })).toHaveAttribute('aria-selected', 'true');
 
     // A runner's page too (here one that does not exist: the page says so after sign-in). The open page is

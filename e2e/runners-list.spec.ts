@@ -3,6 +3,7 @@
 // desktop and phone widths. Everything is seeded through /api/v4 with the signed-in admin's session.
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { filterRunners, searchRunners } from './support/runner-filters';
 import { csrfToken, signIn, uniq } from './support/session';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Runners', exact: true });
@@ -45,9 +46,8 @@ test.describe('[RUNNERS] runner lists', () => {
     await api.post('/runners/verify', { token: beta.token }, 200);
 
     await page.goto('/admin/runners');
-    await page.getByLabel('Tags').fill(tag);
-    await page.getByRole('button', { name: 'Search' }).click();
-    await expect(page).toHaveURL(new RegExp(`tag_list=${tag}`));
+    await filterRunners(page, 'Tag', tag);
+    await expect(page).toHaveURL(new RegExp(`tag%5B%5D=${tag}`));
     await expect(rows(page)).toHaveCount(5);
     await expect(count(page, 'all')).toHaveText('4');
     await expect(count(page, 'instance_type')).toHaveText('2');
@@ -65,29 +65,28 @@ test.describe('[RUNNERS] runner lists', () => {
     await expect(rowOf(page, `${tag} alpha`).getByRole('button', { name: `Resume runner #${alpha.id}` })).toBeVisible();
 
     // Paused: the counts follow the filters.
-    await page.getByLabel('Paused').selectOption('true');
-    await expect(page).toHaveURL(/paused=true/);
+    await filterRunners(page, 'Paused', 'Yes');
+    await expect(page).toHaveURL(/paused%5B%5D=true/);
     await expect(rows(page)).toHaveCount(2);
     await expect(count(page, 'all')).toHaveText('1');
     await expect(count(page, 'group_type')).toHaveText('0');
 
-    await page.getByLabel('Paused').selectOption('');
-    await expect(page).not.toHaveURL(/paused=/);
+    await page.getByRole('button', { name: 'Remove filter Paused = Yes' }).click();
+    await expect(page).not.toHaveURL(/paused/);
     await page.getByRole('tab', { name: /Instance/ }).click();
-    await expect(page).toHaveURL(/type=instance_type/);
+    await expect(page).toHaveURL(/runner_type%5B%5D=INSTANCE_TYPE/);
     await expect(rows(page)).toHaveCount(3);
     await page.getByLabel('Sort by').selectOption('CREATED_ASC');
     await expect(page).toHaveURL(/sort=CREATED_ASC/);
     await expect(rows(page).nth(1)).toContainText(`${tag} alpha`);
-    await page.getByLabel('Description').fill('BETA');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await searchRunners(page, 'BETA');
     await expect(page).toHaveURL(/search=BETA/);
     await expect(rows(page)).toHaveCount(2);
     await expect(count(page, 'instance_type')).toHaveText('1');
 
     await page.goBack();
     await expect(page).not.toHaveURL(/search=/);
-    await expect(page.getByLabel('Description')).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Remove filter Search = BETA' })).toHaveCount(0);
     await expect(rows(page)).toHaveCount(3);
     await expect(rows(page).nth(1)).toContainText(`${tag} alpha`);
     await page.goBack();
@@ -97,13 +96,13 @@ test.describe('[RUNNERS] runner lists', () => {
     await page.goForward();
     await expect(page).toHaveURL(/search=BETA/);
     await page.reload();
-    await expect(page.getByLabel('Description')).toHaveValue('BETA');
+    await expect(page.getByRole('button', { name: 'Remove filter Search = BETA' })).toBeVisible();
     await expect(page.getByLabel('Sort by')).toHaveValue('CREATED_ASC');
     await expect(page.getByRole('tab', { name: /Instance/ })).toHaveAttribute('aria-selected', 'true');
     await expect(rows(page)).toHaveCount(2);
 
     // Nothing matches: the filtered-empty state, with the way out.
-    await page.getByLabel('Status').selectOption('stale');
+    await filterRunners(page, 'Status', 'Stale');
     await expect(page.getByText('No results found')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page).toHaveURL(/\/admin\/runners(\?sort=CREATED_ASC)?$/);
@@ -169,10 +168,9 @@ test.describe('[RUNNERS] runner lists', () => {
     await expect(page.getByRole('link', { name: 'New group runner' })).toHaveAttribute('href', `/groups/${group.full_path}/-/runners/new`);
     await expect(page.getByRole('tab')).toHaveText([/^All/, /^Group/, /^Project/]);
 
-    await page.getByLabel('Tags').fill(tag);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await filterRunners(page, 'Tag', tag);
     // Without the tag the group's own two runners also make 3 rows: wait for the filter itself.
-    await expect(page).toHaveURL(new RegExp(`tag_list=${tag}`));
+    await expect(page).toHaveURL(new RegExp(`tag%5B%5D=${tag}`));
     const toggle = page.getByRole('switch', { name: 'Show only inherited' });
     await expect(toggle).toBeChecked();
     await expect(rows(page)).toHaveCount(3);

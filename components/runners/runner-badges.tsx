@@ -1,21 +1,20 @@
-// A runner's status, paused state and type as badges: an icon and a word each (colour is never the only
-// cue), one colour per status, as GitLab's runner and job status badges.
-import type { ReactNode } from 'react';
+// A runner's status, paused state and type as badges: an icon and a word each (never colour alone),
+// with GitLab's status definitions in the tooltip.
 import {
   Ban,
   CircleCheck,
   CircleDashed,
-  CircleDot,
   CirclePause,
   CircleSlash,
   CircleX,
   Clock,
+  Clock4,
   FolderGit2,
   Globe,
   Hand,
   LoaderCircle,
   Lock,
-  TriangleAlert,
+  Unplug,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -24,33 +23,46 @@ import type { Runner, RunnerManager, RunnerType } from '@/lib/client/types';
 import { Muted } from '../ui/muted';
 import { useOnlineExpiry } from './use-runner-events';
 
-/** A badge's icon and word; the icon is decoration (the word names the state). */
-export function IconBadge({ tone, icon: Icon, children }: { tone: BadgeTone; icon: LucideIcon; children: ReactNode }) {
-  return (
-    <Badge tone={tone}>
-      <span className="inline-flex items-center gap-1">
-        <Icon aria-hidden className="size-3.5 shrink-0" strokeWidth={2.25} />
-        {children}
-      </span>
-    </Badge>
-  );
-}
-
 const STATUS: Record<string, { label: string; tone: BadgeTone; hint: string; icon: LucideIcon }> = {
-  online: { label: 'Online', tone: 'success', hint: 'Contacted in the last 2 hours', icon: CircleDot },
-  offline: { label: 'Offline', tone: 'danger', hint: 'No contact for more than 2 hours', icon: CircleSlash },
-  stale: { label: 'Stale', tone: 'warning', hint: 'No contact for more than 7 days', icon: TriangleAlert },
-  never_contacted: { label: 'Never contacted', tone: 'neutral', hint: 'Has not contacted the server yet', icon: CircleDashed },
+  online: { label: 'Online', tone: 'success', hint: 'Contacted in the last 2 hours', icon: CircleCheck },
+  offline: { label: 'Offline', tone: 'danger', hint: 'No contact for more than 2 hours', icon: Unplug },
+  stale: { label: 'Stale', tone: 'warning', hint: 'No contact for more than 7 days, or created 7 or more days ago and never contacted', icon: Clock4 },
+  never_contacted: { label: 'Never contacted', tone: 'neutral', hint: 'Has never contacted this instance', icon: CircleDashed },
 };
 
 const TYPES: Record<RunnerType, string> = { instance_type: 'Instance', group_type: 'Group', project_type: 'Project' };
 const TYPE_ICONS: Record<RunnerType, LucideIcon> = { instance_type: Globe, group_type: Users, project_type: FolderGit2 };
 
-export function StatusBadge({ status }: { status: string }) {
-  const s = STATUS[status] ?? { label: status, tone: 'neutral' as const, hint: '', icon: CircleDashed };
+/** A badge with a decorative icon before its word, and a tooltip. */
+export function IconBadge({ tone, icon: Icon, hint, children }: { tone: BadgeTone; icon?: LucideIcon; hint?: string; children: React.ReactNode }) {
   return (
-    <span title={s.hint} data-status={status}>
-      <IconBadge tone={s.tone} icon={s.icon}>
+    <span title={hint}>
+      <Badge tone={tone}>
+        <span className="inline-flex items-center gap-1">
+          {Icon && <Icon aria-hidden className="size-3.5" />}
+          {children}
+        </span>
+      </Badge>
+    </span>
+  );
+}
+
+/** A status icon sized for badges and filter tokens (decorative: the word beside it names the status). */
+export function StatusIcon({ status, className = 'size-3.5' }: { status: string; className?: string }) {
+  const Icon = STATUS[status]?.icon;
+  return Icon ? <Icon aria-hidden className={className} /> : null;
+}
+
+export function TypeIcon({ type, className = 'size-3.5' }: { type: RunnerType; className?: string }) {
+  const Icon = TYPE_ICONS[type];
+  return Icon ? <Icon aria-hidden className={className} /> : null;
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const s = STATUS[status] ?? { label: status, tone: 'neutral' as const, hint: '', icon: undefined };
+  return (
+    <span data-status={status}>
+      <IconBadge tone={s.tone} icon={s.icon} hint={s.hint}>
         {s.label}
       </IconBadge>
     </span>
@@ -68,11 +80,9 @@ export function RunnerStatusBadges({ runner, contactedAt }: { runner: Pick<Runne
     <span className="inline-flex flex-wrap items-center gap-1">
       <StatusBadge status={connection} />
       {runner.paused && (
-        <span title="Does not pick up new jobs">
-          <IconBadge tone="warning" icon={CirclePause}>
-            Paused
-          </IconBadge>
-        </span>
+        <IconBadge tone="warning" icon={CirclePause} hint="Does not pick up new jobs">
+          Paused
+        </IconBadge>
       )}
     </span>
   );
@@ -84,7 +94,7 @@ export function ManagerStatusBadge({ manager }: { manager: RunnerManager }) {
 
 export function RunnerTypeBadge({ type }: { type: RunnerType }) {
   return (
-    <IconBadge tone="info" icon={TYPE_ICONS[type] ?? Globe}>
+    <IconBadge tone="info" icon={TYPE_ICONS[type]}>
       {TYPES[type] ?? type}
     </IconBadge>
   );
@@ -92,13 +102,13 @@ export function RunnerTypeBadge({ type }: { type: RunnerType }) {
 
 export const runnerTypeLabel = (type: RunnerType) => TYPES[type] ?? type;
 
+/** Tags wrap; one too long for its column is cut with an ellipsis, its full name in the tooltip. */
 export function TagList({ tags }: { tags: string[] }) {
   if (!tags.length) return <Muted>No tags</Muted>;
   return (
-    <span className="flex min-w-0 flex-wrap gap-1">
-      {/* A tag may be 255 characters without a space: it wraps anywhere rather than widen the page. */}
+    <span className="flex min-w-0 max-w-full flex-wrap gap-1">
       {tags.map((t) => (
-        <code key={t} className="max-w-full rounded bg-slate-100 px-1.5 py-0.5 text-xs break-all text-slate-700">
+        <code key={t} title={t.length > 24 ? t : undefined} className="max-w-full truncate rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
           {t}
         </code>
       ))}

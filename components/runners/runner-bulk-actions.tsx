@@ -6,9 +6,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useApi } from '../dashboard/session-provider';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import dynamic from 'next/dynamic';
 import { queryKeys } from '@/lib/client/query-keys';
 import { errorText } from '@/lib/client/error-text';
+
+// Loaded when Delete selected is clicked, so it is off the list's first-load JavaScript (issue 23).
+const Dialog = dynamic(() => import('../ui/dialog').then((m) => m.Dialog), { ssr: false });
 
 export type BulkAction = 'pause' | 'resume' | 'delete';
 
@@ -130,25 +133,27 @@ export function RunnerBulkBar({
 
       {state && <BulkOutcome state={state} onDismiss={bulk.dismiss} />}
 
-      <Dialog
-        open={confirmDelete}
-        title={`Delete ${runners(selectedIds.length)}?`}
-        onClose={() => setConfirmDelete(false)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => start('delete')}>
-              Permanently delete {runners(selectedIds.length)}
-            </Button>
-          </>
-        }
-      >
-        <p>
-          {runners(selectedIds.length)} will be permanently deleted: they stop picking up jobs and their tokens stop working at once. This cannot be undone.
-        </p>
-      </Dialog>
+      {confirmDelete && (
+        <Dialog
+          open={confirmDelete}
+          title={`Delete ${runners(selectedIds.length)}?`}
+          onClose={() => setConfirmDelete(false)}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
+                Cancel
+              </Button>
+              <Button variant="danger" onClick={() => start('delete')}>
+                Permanently delete {runners(selectedIds.length)}
+              </Button>
+            </>
+          }
+        >
+          <p>
+            {runners(selectedIds.length)} will be permanently deleted: they stop picking up jobs and their tokens stop working at once. This cannot be undone.
+          </p>
+        </Dialog>
+      )}
     </div>
   );
 }

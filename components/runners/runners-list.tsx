@@ -1,65 +1,59 @@
 'use client';
-// A runner list page: /admin/runners (every runner, for admins) and
-// /groups/<path>/-/runners. Type tabs with counts, status stats, filters, sort and page live in the URL;
-// rows come with details and permissions in one request; selected runners take bulk actions.
+// A runner list page: /admin/runners (every runner, for admins) and /groups/<path>/-/runners. Type tabs
+// and status counters (one counts request), GitLab's filtered search, sort and page live in the URL (in
+// GitLab's parameter names; anything else in the address is normalised away); rows come with details and
+// permissions in one request; selected runners take bulk actions.
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import Link from 'next/link';
+import { SlidersHorizontal } from 'lucide-react';
 import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
-import { FieldError } from '../ui/field-error';
 import { EmptyState } from '../ui/states';
 import { inputClass } from '../ui/input';
+import { useCurrentUser } from '../dashboard/session-provider';
 import {
+  canonicalRunnerQuery,
   hasFilters,
   parseRunnerFilters,
   RUNNER_SORTS,
   RUNNER_TYPES,
   runnerFiltersQuery,
-  STATUS_FILTERS,
   type RunnerFilters,
   type RunnerSort,
-  type StatusFilter,
 } from '@/lib/client/runner-filters';
 import type { RunnerListItem, RunnerType } from '@/lib/client/types';
-import { parameterErrors } from '@/lib/client/validation';
+import { ApiError } from '@/lib/client/api';
+import { errorText } from '@/lib/client/error-text';
 import { ADMIN_SCOPE } from '@/lib/client/runner-paths';
 import { NewRunnerButton } from './new-runner-button';
 import { RunnerBulkBar, useBulkRunnerAction } from './runner-bulk-actions';
+import { StatusIcon, TypeIcon } from './runner-badges';
+import { RunnerFilterBar } from './runner-filter-bar';
 import { mayChange, RunnersTable } from './runners-table';
-import { PER_PAGE, useRunnerCount, useRunnerListPage, type RunnerListSource } from './use-runners';
+import { PER_PAGE, useRunnerCounts, useRunnerListPage, type RunnerListCounts, type RunnerListSource } from './use-runners';
 import { useRunnerEvents } from './use-runner-events';
 import { LiveIndicator } from './live-indicator';
 
-// The typed filters the API validates, with their labels: its refusal is shown beside the field.
-const TYPED_FILTERS = {
-  search: { label: 'Description', key: 'search', id: 'runner-search', placeholder: 'Search description…', width: 'w-full sm:w-56' },
-  tag_list: { label: 'Tags', key: 'tagList', id: 'runner-tags', placeholder: 'docker, linux', width: 'w-full sm:w-44' },
-  version_prefix: { label: 'Version prefix', key: 'versionPrefix', id: 'runner-version', placeholder: '17.5', width: 'w-full sm:w-28' },
-  // Runway extension: the owning group or project by id (not offered on a group's own list).
-  owner_group_id: { label: 'Owner group ID', key: 'ownerGroupId', id: 'runner-owner-group', placeholder: 'e.g. 12', width: 'w-[calc(50%-0.375rem)] sm:w-32' },
-  owner_project_id: {
-    label: 'Owner project ID',
-    key: 'ownerProjectId',
-    id: 'runner-owner-project',
-    placeholder: 'e.g. 34',
-    width: 'w-[calc(50%-0.375rem)] sm:w-32',
-  },
-} as const;
-type TypedFilter = keyof typeof TYPED_FILTERS;
-const OWNER_FILTERS: readonly TypedFilter[] = ['owner_group_id', 'owner_project_id'];
-
+/** The filters from the URL; an address that is not in normal form (unknown or bad parameters) is replaced by it. */
 function useRunnerFilters() {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
   const filters = parseRunnerFilters(params);
+  const canonical = canonicalRunnerQuery(filters);
+  const current = params.toString();
+  useEffect(() => {
+    if (current !== canonical) router.replace(canonical ? `${pathname}?${canonical}` : pathname, { scroll: false });
+  }, [current, canonical, pathname, router]);
   const update = useCallback(
     (changes: Partial<RunnerFilters>) => {
-      const qs = runnerFiltersQuery(params.toString(), changes);
+      const qs = runnerFiltersQuery(filters, changes);
       router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
     },
-    [params, pathname, router],
+    // `filters` is rebuilt from `canonical` on every render; the string is its identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [canonical, pathname, router],
   );
   return { filters, update };
 }
@@ -86,21 +80,7 @@ function useSelection(filterKey: string) {
 
 const count = (n: number | undefined) => (n === undefined ? '…' : n > 10_000 ? '10,000+' : n.toLocaleString('en-US'));
 
-function TypeTab({
-  source,
-  filters,
-  type,
-  label,
-  onSelect,
-}: {
-  source: RunnerListSource;
-  filters: RunnerFilters;
-  type?: RunnerType;
-  label: string;
-  onSelect: () => void;
-}) {
-  const n = useRunnerCount(source, filters, { type: type ?? null });
-  const active = filters.type === type;
+function TypeTab({ type, label, n, active, onSelect }: { type?: RunnerType; label: string; n: number | undefined; active: boolean; onSelect: () => void }) {
   return (
     <button
       role="tab"
@@ -108,60 +88,53 @@ function TypeTab({
       aria-selected={active}
       onClick={onSelect}
       className={cn(
-        '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium',
+        '-mb-px inline-flex shrink-0 items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium',
         active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900',
       )}
     >
+      {type && <TypeIcon type={type} className="size-4" />}
       {label}
       <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700" data-testid={`count-${type ?? 'all'}`}>
-        {n.isError ? '?' : count(n.data)}
+        {count(n)}
       </span>
     </button>
   );
 }
 
-const STATS: Array<{ status: StatusFilter; label: string; dot: string }> = [
-  { status: 'online', label: 'Online', dot: 'bg-emerald-500' },
-  { status: 'offline', label: 'Offline', dot: 'bg-slate-400' },
-  { status: 'stale', label: 'Stale', dot: 'bg-amber-500' },
-];
-
-function StatusStat({
-  source,
-  filters,
-  status,
-  label,
-  dot,
-}: {
-  source: RunnerListSource;
-  filters: RunnerFilters;
-  status: StatusFilter;
-  label: string;
-  dot: string;
-}) {
-  const n = useRunnerCount(source, filters, { status });
-  return (
-    <div className="flex min-w-28 flex-col rounded-md border border-slate-200 bg-white px-3 py-2">
-      <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-600">
-        <span aria-hidden className={cn('size-2 rounded-full', dot)} />
-        {label}
-      </dt>
-      <dd className="text-lg font-semibold text-slate-900" data-testid={`stat-${status}`}>
-        {n.isError ? '?' : count(n.data)}
-      </dd>
-    </div>
-  );
-}
+// GitLab's definitions (HasRunnerStatus): what each counter counts, said on the page.
+const STATS = [
+  { status: 'online', label: 'Online', help: 'Contacted in the last 2 hours' },
+  { status: 'offline', label: 'Offline', help: 'No contact for 2 hours or more, stale ones included' },
+  { status: 'stale', label: 'Stale', help: 'No contact for 7 days, or never since created 7+ days ago' },
+] as const;
 
 /** GitLab skips the counters of other statuses while a status filter is set (they would be 0). */
-function StatusStats({ source, filters }: { source: RunnerListSource; filters: RunnerFilters }) {
+function StatusStats({ filters, counts, failed }: { filters: RunnerFilters; counts: RunnerListCounts | undefined; failed: boolean }) {
   const shown = STATS.filter((s) => !filters.status || s.status === filters.status);
   return (
-    <dl aria-label="Runners by connection" className="flex flex-wrap gap-2">
-      {shown.map((s) => (
-        <StatusStat key={s.status} source={source} filters={filters} {...s} />
-      ))}
-    </dl>
+    <div className="flex flex-col gap-1.5">
+      <dl aria-label="Runners by connection" className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        {shown.map((s) => (
+          <div key={s.status} className="rounded-md border border-slate-200 bg-white px-3 py-2">
+            <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-700">
+              <StatusIcon
+                status={s.status}
+                className={cn('size-4 shrink-0', s.status === 'online' ? 'text-emerald-600' : s.status === 'offline' ? 'text-red-600' : 'text-amber-600')}
+              />
+              {s.label}
+            </dt>
+            <dd className="text-lg font-semibold leading-7 text-slate-900" data-testid={`stat-${s.status}`}>
+              {failed ? '?' : count(counts?.status[s.status])}
+            </dd>
+            <dd className="text-xs text-slate-500">{s.help}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-xs text-slate-500">
+        Counts follow GitLab: a stale runner that once connected is also offline, so the counters overlap. The{' '}
+        <span className="font-medium">fleet dashboard</span> counts each runner under one status only.
+      </p>
+    </div>
   );
 }
 
@@ -179,28 +152,28 @@ export interface RunnerListViewProps {
   emptyDescription: string;
 }
 
+const NO_FILTERS: Partial<RunnerFilters> = {
+  type: undefined,
+  status: undefined,
+  paused: undefined,
+  tags: [],
+  versionPrefix: undefined,
+  search: undefined,
+  ownerGroupId: undefined,
+  ownerProjectId: undefined,
+};
+
 export function RunnerListView({ source, title, description, runnerHref, actions, group = false, emptyDescription }: RunnerListViewProps) {
+  const { admin } = useCurrentUser();
   const { filters, update } = useRunnerFilters();
   const list = useRunnerListPage(source, filters);
+  const counts = useRunnerCounts(source, filters);
   const live = useRunnerEvents();
   const bulk = useBulkRunnerAction();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const { page: _page, ...filterKeyParts } = filters;
   const selection = useSelection(JSON.stringify(filterKeyParts));
   const tabs = [{ value: undefined, label: 'All' }, ...RUNNER_TYPES.filter((t) => !group || t.value !== 'instance_type')];
-
-  const typedFilters = (Object.keys(TYPED_FILTERS) as TypedFilter[]).filter((f) => !group || !OWNER_FILTERS.includes(f));
-  const refused = parameterErrors(list.error, typedFilters).byAttribute;
-  const badFilters = typedFilters.filter((f) => refused[f]);
-  const filterError = (f: TypedFilter) => (refused[f] ? [`${TYPED_FILTERS[f].label} ${refused[f].join(', ')}.`] : null);
-  const invalid = (f: TypedFilter) => ({ 'aria-invalid': !!refused[f], 'aria-describedby': refused[f] ? `runner-${f}-error` : undefined });
-
-  function onSearch(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? '');
-    const owners = group ? {} : { ownerGroupId: value('owner_group_id'), ownerProjectId: value('owner_project_id') };
-    update({ search: value('search'), tagList: value('tag_list'), versionPrefix: value('version_prefix'), ...owners });
-  }
 
   // Runners on this page the viewer may change; the bar offers what every selected one allows. Remembered
   // across page turns, and taken in while rendering the page that brings them (no effect, no extra render pass).
@@ -209,11 +182,16 @@ export function RunnerListView({ source, title, description, runnerHref, actions
   if (page && page !== known.page) setKnown({ page, byId: new Map([...known.byId, ...page.filter(mayChange).map((r) => [r.id, r] as const)]) });
   const selected = [...selection.ids].map((id) => known.byId.get(id)).filter((r): r is RunnerListItem => !!r);
   const filtered = hasFilters(filters);
+  const activeFilters =
+    [filters.status, filters.type, filters.paused, filters.versionPrefix, filters.search, filters.ownerGroupId, filters.ownerProjectId].filter(
+      (v) => v !== undefined,
+    ).length + filters.tags.length;
+  const refused = list.error instanceof ApiError && list.error.status === 400;
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
             <LiveIndicator state={live} />
@@ -224,10 +202,17 @@ export function RunnerListView({ source, title, description, runnerHref, actions
       </div>
 
       <div className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-end justify-between gap-2 border-b border-slate-200">
+        <div className="flex flex-wrap items-end justify-between gap-x-2 border-b border-slate-200">
           <div role="tablist" aria-label="Runner type" className="-mb-px flex max-w-full gap-1 overflow-x-auto">
             {tabs.map((t) => (
-              <TypeTab key={t.label} source={source} filters={filters} type={t.value} label={t.label} onSelect={() => update({ type: t.value })} />
+              <TypeTab
+                key={t.label}
+                type={t.value}
+                label={t.label}
+                n={counts.data?.runner_type[t.value ?? 'all']}
+                active={filters.type === t.value}
+                onSelect={() => update({ type: t.value })}
+              />
             ))}
           </div>
           {group && (
@@ -244,109 +229,49 @@ export function RunnerListView({ source, title, description, runnerHref, actions
           )}
         </div>
 
-        <StatusStats source={source} filters={filters} />
-
-        {/* Keyed by the URL so Back/Forward and "Clear" reset the typed values. */}
-        <form
-          key={`${filters.search ?? ''}|${filters.tagList ?? ''}|${filters.versionPrefix ?? ''}|${filters.ownerGroupId ?? ''}|${filters.ownerProjectId ?? ''}`}
-          role="search"
-          aria-label="Filter runners"
-          onSubmit={onSearch}
-          className="flex flex-wrap items-end gap-3"
-        >
-          {typedFilters.map((f) => {
-            const { label, key, id, placeholder, width } = TYPED_FILTERS[f];
-            return (
-              <div key={f} className={cn('flex flex-col gap-1', width)}>
-                <label htmlFor={id} className="text-xs font-medium text-slate-600">
-                  {label}
-                </label>
-                <input id={id} name={f} defaultValue={filters[key] ?? ''} placeholder={placeholder} className={cn(inputClass, 'h-9 w-full')} {...invalid(f)} />
-              </div>
-            );
-          })}
-          <div className="flex w-[calc(50%-0.375rem)] flex-col gap-1 sm:w-auto">
-            <label htmlFor="runner-status" className="text-xs font-medium text-slate-600">
-              Status
-            </label>
-            <select
-              id="runner-status"
-              value={filters.status ?? ''}
-              onChange={(e) => update({ status: (e.target.value || undefined) as StatusFilter | undefined })}
-              className={cn(inputClass, 'h-9 sm:w-40')}
-            >
-              <option value="">Any status</option>
-              {STATUS_FILTERS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex w-[calc(50%-0.375rem)] flex-col gap-1 sm:w-auto">
-            <label htmlFor="runner-paused" className="text-xs font-medium text-slate-600">
-              Paused
-            </label>
-            <select
-              id="runner-paused"
-              value={filters.paused === undefined ? '' : String(filters.paused)}
-              onChange={(e) => update({ paused: e.target.value === '' ? undefined : e.target.value === 'true' })}
-              className={cn(inputClass, 'h-9 sm:w-32')}
-            >
-              <option value="">Any</option>
-              <option value="true">Yes</option>
-              <option value="false">No</option>
-            </select>
-          </div>
-          <div className="flex w-full flex-col gap-1 sm:w-auto">
-            <label htmlFor="runner-sort" className="text-xs font-medium text-slate-600">
-              Sort by
-            </label>
-            <select
-              id="runner-sort"
-              value={filters.sort}
-              onChange={(e) => update({ sort: e.target.value as RunnerSort })}
-              className={cn(inputClass, 'h-9 sm:w-64')}
-            >
-              {RUNNER_SORTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button type="submit" variant="secondary">
-            Search
+        {/* On a phone the filters wait behind a toggle, so the first screen shows runners. */}
+        <div className="flex items-center justify-between gap-2 sm:hidden">
+          <Button variant="secondary" size="sm" aria-expanded={filtersOpen} aria-controls="runner-filters" onClick={() => setFiltersOpen((o) => !o)}>
+            <SlidersHorizontal aria-hidden className="size-4" />
+            Filter{activeFilters ? ` (${activeFilters})` : ''}
           </Button>
-          {filtered && (
-            <Button
-              variant="ghost"
-              onClick={() =>
-                update({
-                  type: undefined,
-                  status: undefined,
-                  paused: undefined,
-                  tagList: undefined,
-                  versionPrefix: undefined,
-                  search: undefined,
-                  ownerGroupId: undefined,
-                  ownerProjectId: undefined,
-                })
-              }
-            >
-              Clear filters
-            </Button>
+          {counts.data && (
+            <p className="text-xs text-slate-500">
+              {count(counts.data.status.online)} online · {count(counts.data.status.offline)} offline · {count(counts.data.status.stale)} stale
+            </p>
           )}
-        </form>
+        </div>
 
-        {badFilters.map((f) => (
-          <div key={f} role="alert" className="-mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-            <FieldError id={`runner-${f}-error`} messages={filterError(f)} />
-            <Button variant="secondary" size="sm" onClick={() => update({ [TYPED_FILTERS[f].key]: undefined })}>
-              Clear {TYPED_FILTERS[f].label.toLowerCase()}
-            </Button>
+        <div id="runner-filters" role="search" aria-label="Filter runners" className={cn('flex-col gap-3', filtersOpen ? 'flex' : 'hidden sm:flex')}>
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+            <RunnerFilterBar filters={filters} onChange={update} group={group} suggestTags={admin && !group} />
+            <div className="flex items-center gap-2">
+              <label htmlFor="runner-sort" className="sr-only">
+                Sort by
+              </label>
+              <select
+                id="runner-sort"
+                value={filters.sort}
+                onChange={(e) => update({ sort: e.target.value as RunnerSort })}
+                className={cn(inputClass, 'h-9 min-w-0 flex-1 sm:w-64 sm:flex-none')}
+              >
+                {RUNNER_SORTS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+              {filtered && (
+                <Button variant="ghost" onClick={() => update(NO_FILTERS)}>
+                  Clear filters
+                </Button>
+              )}
+            </div>
           </div>
-        ))}
+          <div className={cn(filtersOpen ? 'block' : 'hidden sm:block')}>
+            <StatusStats filters={filters} counts={counts.data} failed={counts.isError} />
+          </div>
+        </div>
 
         <RunnerBulkBar
           selectedIds={selected.map((r) => r.id)}
@@ -371,9 +296,12 @@ export function RunnerListView({ source, title, description, runnerHref, actions
           error={list.error}
           onRetry={() => list.refetch()}
           errorState={
-            badFilters.length ? (
+            refused ? (
               <EmptyState title="No runners shown">
-                Correct or clear the {badFilters.map((f) => TYPED_FILTERS[f].label.toLowerCase()).join(' and ')} filter above.
+                {list.error ? errorText(list.error) : null}{' '}
+                <Button variant="secondary" size="sm" onClick={() => update(NO_FILTERS)}>
+                  Clear filters
+                </Button>
               </EmptyState>
             ) : undefined
           }

@@ -4,22 +4,28 @@
 // row actions the viewer may use. Everything comes from one page request (`with_details`).
 import { createColumnHelper } from '@tanstack/react-table';
 import Link from 'next/link';
+import { Activity, Lock, Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Badge } from '../ui/badge';
-import { Button } from '../ui/button';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { cn } from '../ui/cn';
+import { toast } from '../ui/toast';
+import dynamic from 'next/dynamic';
+import type { ConfirmDialog as ConfirmDialogType } from '../ui/confirm-dialog';
 import { DataTable, type ServerPage } from '../ui/data-table';
 import { formatDateTime } from '../tokens/format';
 import { muted } from '../ui/muted';
 import { groupHref, projectHref } from '@/lib/client/paths';
 import type { RunnerListItem } from '@/lib/client/types';
-import { RunnerStatusBadges, RunnerTypeBadge, TagList } from './runner-badges';
+import { IconBadge, RunnerStatusBadges, RunnerTypeBadge, TagList } from './runner-badges';
 import { useDeleteRunner, useSetRunnerPaused } from './use-runners';
 import { errorText } from '@/lib/client/error-text';
 
 const column = createColumnHelper<RunnerListItem>();
 
 /** Runway counts jobs up to 1,001, as GitLab's GraphQL does: more than 1,000 shows as "1,000+". */
+// Loaded with the first Delete click: the dialog is off the list's first-load JavaScript (issue 23).
+const ConfirmDialog = dynamic(() => import('../ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false }) as typeof ConfirmDialogType;
+
 export const JOB_COUNT_LIMIT = 1000;
 export const formatJobCount = (n: number) => (n > JOB_COUNT_LIMIT ? `${JOB_COUNT_LIMIT.toLocaleString('en-US')}+` : n.toLocaleString('en-US'));
 
@@ -44,7 +50,7 @@ export const mayChange = (r: RunnerListItem) => r._runway_permissions.update_run
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <span className="inline-flex gap-1 whitespace-nowrap">
+    <span className="inline-flex min-w-0 max-w-full gap-1 whitespace-nowrap [&>span:last-child]:truncate">
       <span className="text-slate-500">{label}</span>
       <span className="text-slate-800">{children}</span>
     </span>
@@ -60,14 +66,21 @@ function RunnerSummary({ runner: r, href }: { runner: RunnerListItem; href: stri
           #{r.id}
         </Link>
         <RunnerTypeBadge type={r.runner_type} />
-        {d?.locked && <Badge tone="neutral">Locked</Badge>}
+        {d?.locked && (
+          <IconBadge tone="neutral" icon={Lock} hint="Locked to its assigned projects">
+            Locked
+          </IconBadge>
+        )}
         {d && d.managers_count > 1 && <Badge tone="neutral">{d.managers_count} managers</Badge>}
       </div>
-      <p className="max-w-xs truncate text-slate-900" title={r.description ?? undefined}>
+      <p
+        className="line-clamp-2 max-w-md whitespace-normal text-slate-900 [overflow-wrap:anywhere]"
+        title={r.description && r.description.length > 80 ? r.description : undefined}
+      >
         {r.description || muted('No description')}
       </p>
       {d && (
-        <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
+        <p className="flex max-w-md flex-wrap gap-x-3 gap-y-0.5 text-xs">
           {d.version && <Detail label="Version">{d.version}</Detail>}
           <Detail label="Last contact">
             {d.contacted_at ? (
@@ -98,9 +111,47 @@ function Owner({ runner: r }: { runner: RunnerListItem }) {
   if (!owner) return muted('Unknown');
   const href = owner.type === 'project' ? projectHref(owner.full_path) : groupHref(owner.full_path);
   return (
-    <Link href={href} className="text-indigo-700 hover:underline" title={owner.full_name}>
+    <Link href={href} className="block max-w-40 truncate text-indigo-700 hover:underline" title={owner.full_name}>
       {owner.name}
     </Link>
+  );
+}
+
+/** An icon button whose name shows as a tooltip on hover and keyboard focus (GitLab's action cell). */
+function ActionButton({
+  label,
+  tooltip,
+  danger,
+  children,
+  ...rest
+}: { label: string; tooltip: string; danger?: boolean; children: ReactNode } & (
+  { href: string; onClick?: never; disabled?: never } | { href?: never; onClick: () => void; disabled?: boolean }
+)) {
+  const cls = cn(
+    'group relative inline-flex size-8 items-center justify-center text-slate-700 ring-1 ring-inset ring-slate-300 first:rounded-l-md last:rounded-r-md -ml-px first:ml-0 bg-white',
+    'hover:z-10 hover:bg-slate-50 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:text-slate-300',
+    danger && 'text-red-700 hover:bg-red-50',
+  );
+  const tip = (
+    <span
+      role="tooltip"
+      className="pointer-events-none absolute bottom-full right-0 z-20 mb-1.5 hidden whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow group-hover:block group-focus-visible:block"
+    >
+      {tooltip}
+    </span>
+  );
+  if (rest.href)
+    return (
+      <Link href={rest.href} aria-label={label} className={cls}>
+        {children}
+        {tip}
+      </Link>
+    );
+  return (
+    <button type="button" aria-label={label} className={cls} onClick={rest.onClick} disabled={rest.disabled}>
+      {children}
+      {tip}
+    </button>
   );
 }
 
@@ -109,38 +160,40 @@ function RowActions({ runner: r, editHref, onDelete }: { runner: RunnerListItem;
   const setPaused = useSetRunnerPaused();
   if (!can.update_runner && !can.delete_runner) return null;
   const name = `runner #${r.id}`;
+  // The promise, not mutate's callbacks: the row's cells may remount while the list refreshes.
+  const togglePaused = () => {
+    const paused = !r.paused;
+    setPaused.mutateAsync({ id: r.id, paused }).then(
+      () => toast(`Runner #${r.id} ${paused ? 'paused: it no longer accepts jobs' : 'resumed: it accepts jobs again'}`),
+      () => undefined, // shown by the row (setPaused.error)
+    );
+  };
   return (
     <div className="flex flex-col items-end gap-1">
-      <div className="flex flex-wrap justify-end gap-1">
+      <div role="group" aria-label={`Actions for ${name}`} className="inline-flex shadow-sm">
         {can.update_runner && (
           <>
-            <Link
-              href={editHref}
-              aria-label={`Edit ${name}`}
-              className="inline-flex h-8 items-center rounded-md px-3 text-xs font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
-            >
-              Edit
-            </Link>
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`${r.paused ? 'Resume' : 'Pause'} ${name}`}
-              title={r.paused ? 'Resume accepting jobs' : 'Pause from accepting jobs'}
+            <ActionButton href={editHref} label={`Edit ${name}`} tooltip="Edit">
+              <Pencil aria-hidden className="size-4" />
+            </ActionButton>
+            <ActionButton
+              label={`${r.paused ? 'Resume' : 'Pause'} ${name}`}
+              tooltip={r.paused ? 'Resume accepting jobs' : 'Pause from accepting jobs'}
               disabled={setPaused.isPending}
-              onClick={() => setPaused.mutate({ id: r.id, paused: !r.paused })}
+              onClick={togglePaused}
             >
-              {r.paused ? 'Resume' : 'Pause'}
-            </Button>
+              {r.paused ? <Play aria-hidden className="size-4" /> : <Pause aria-hidden className="size-4" />}
+            </ActionButton>
           </>
         )}
         {can.delete_runner && (
-          <Button variant="dangerGhost" size="sm" aria-label={`Delete ${name}`} onClick={() => onDelete(r)}>
-            Delete
-          </Button>
+          <ActionButton label={`Delete ${name}`} tooltip="Delete runner" danger onClick={() => onDelete(r)}>
+            <Trash2 aria-hidden className="size-4" />
+          </ActionButton>
         )}
       </div>
       {setPaused.error && (
-        <p role="alert" className="max-w-48 text-right text-xs text-red-700">
+        <p role="alert" className="max-w-48 whitespace-normal text-right text-xs text-red-700">
           {errorText(setPaused.error)}
         </p>
       )}
@@ -176,18 +229,24 @@ export function RunnersTable(p: RunnersTableProps) {
     () => [
       column.display({
         id: 'select',
+        meta: { keepHeader: true },
         header: () =>
           selectable.length ? (
-            <input
-              type="checkbox"
-              aria-label="Select all runners on this page"
-              className="size-4"
-              checked={allOnPage}
-              ref={(el) => {
-                if (el) el.indeterminate = someOnPage && !allOnPage;
-              }}
-              onChange={(e) => onSelect(selectable, e.target.checked)}
-            />
+            <label className="inline-flex items-center gap-2">
+              <input
+                type="checkbox"
+                aria-label="Select all runners on this page"
+                className="size-4"
+                checked={allOnPage}
+                ref={(el) => {
+                  if (el) el.indeterminate = someOnPage && !allOnPage;
+                }}
+                onChange={(e) => onSelect(selectable, e.target.checked)}
+              />
+              <span aria-hidden className="text-xs font-medium normal-case tracking-normal text-slate-600 md:hidden">
+                Select all
+              </span>
+            </label>
           ) : null,
         cell: (c) =>
           mayChange(c.row.original) ? (
@@ -204,17 +263,41 @@ export function RunnersTable(p: RunnersTableProps) {
         id: 'status',
         header: 'Status',
         cell: (c) => (
-          <div className="flex flex-col items-start gap-1">
+          <div className="flex flex-row flex-wrap items-start gap-1 md:flex-col">
             <RunnerStatusBadges runner={c.row.original} contactedAt={c.row.original._runway?.contacted_at} />
-            {c.row.original.job_execution_status === 'active' ? <Badge tone="info">Active</Badge> : <Badge tone="neutral">Idle</Badge>}
+            {c.row.original.job_execution_status === 'active' ? (
+              <IconBadge tone="info" icon={Activity} hint="Running jobs">
+                Active
+              </IconBadge>
+            ) : (
+              <IconBadge tone="neutral" hint="Not running jobs">
+                Idle
+              </IconBadge>
+            )}
           </div>
         ),
       }),
-      column.display({ id: 'runner', header: 'Runner', cell: (c) => <RunnerSummary runner={c.row.original} href={runnerHref(c.row.original.id)} /> }),
-      column.display({ id: 'owner', header: 'Owner', cell: (c) => <Owner runner={c.row.original} /> }),
-      column.display({ id: 'tags', header: 'Tags', cell: (c) => <TagList tags={c.row.original._runway?.tag_list ?? []} /> }),
+      column.display({
+        id: 'runner',
+        header: 'Runner',
+        meta: { className: 'w-full whitespace-normal md:min-w-64' },
+        cell: (c) => <RunnerSummary runner={c.row.original} href={runnerHref(c.row.original.id)} />,
+      }),
+      column.display({ id: 'owner', header: 'Owner', meta: { cardLabel: true }, cell: (c) => <Owner runner={c.row.original} /> }),
+      column.display({
+        id: 'tags',
+        header: 'Tags',
+        meta: { className: 'whitespace-normal', cardLabel: true },
+        // A block of fixed width: a table cell's own max-width does not bound its content.
+        cell: (c) => (
+          <div className="w-full md:w-44">
+            <TagList tags={c.row.original._runway?.tag_list ?? []} />
+          </div>
+        ),
+      }),
       column.display({
         id: 'actions',
+        meta: { className: 'text-right max-md:ml-auto max-md:self-end' },
         // `relative`: the absolutely placed sr-only text stays inside the table's scroll box at 390 px.
         header: () => (
           <span className="relative block">
@@ -231,6 +314,7 @@ export function RunnersTable(p: RunnersTableProps) {
     <>
       <DataTable
         label="Runners"
+        stacked
         columns={columns}
         data={data}
         getRowId={(r) => String(r.id)}
@@ -243,19 +327,25 @@ export function RunnersTable(p: RunnersTableProps) {
         errorState={p.errorState}
         empty={p.empty}
       />
-      <ConfirmDialog
-        target={deleting ? deleting.id : null}
-        title={deleting ? `Delete runner #${deleting.id}?` : ''}
-        confirmLabel="Permanently delete runner"
-        pendingLabel="Deleting…"
-        mutation={remove}
-        onClose={() => setDeleting(null)}
-      >
-        <p>
-          {deleting?.description ? `“${deleting.description}” ` : 'The runner '}stops picking up jobs and its token stops working at once. This cannot be
-          undone.
-        </p>
-      </ConfirmDialog>
+      {deleting && (
+        <ConfirmDialog
+          target={deleting ? deleting.id : null}
+          title={deleting ? `Delete runner #${deleting.id}?` : ''}
+          confirmLabel="Permanently delete runner"
+          pendingLabel="Deleting…"
+          mutation={remove}
+          onClose={() => setDeleting(null)}
+          onDone={() => {
+            if (deleting) toast(`Runner #${deleting.id} was deleted`);
+            setDeleting(null);
+          }}
+        >
+          <p>
+            {deleting?.description ? `“${deleting.description}” ` : 'The runner '}stops picking up jobs and its token stops working at once. This cannot be
+            undone.
+          </p>
+        </ConfirmDialog>
+      )}
     </>
   );
 }

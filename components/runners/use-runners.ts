@@ -2,11 +2,10 @@
 // Runners through /api/v4: the list (one page, keyed by the URL's filters), a runner's details, managers
 // and jobs, and the writes (update, pause/resume, delete).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi, useCurrentUser } from '../dashboard/session-provider';
+import { useApi } from '../dashboard/session-provider';
 import { queryKeys } from '@/lib/client/query-keys';
 import type {
   NewRunner,
-  Runner,
   RunnerCreate,
   RunnerDetails,
   RunnerDetailsWithPermissions,
@@ -17,43 +16,13 @@ import type {
   RunnerType,
   RunnerUpdate,
 } from '@/lib/client/types';
-import { runnerFilterParams, type RunnerFilters, type StatusFilter } from '@/lib/client/runner-filters';
+import { runnerFilterParams, type RunnerFilters } from '@/lib/client/runner-filters';
 
 export const PER_PAGE = 20;
 // GitLab's runner page lists 30 jobs a page.
 export const JOBS_PER_PAGE = 30;
 /** GitLab's runner page lists assigned projects five at a time. */
 export const PROJECTS_PER_PAGE = 5;
-
-export function useRunnerList(filters: RunnerFilters) {
-  const api = useApi();
-  const { admin } = useCurrentUser();
-  // Admins see every runner; everyone else the runners they own (project Maintainer+, group Owner).
-  const key = {
-    scope: admin ? ('all' as const) : ('owned' as const),
-    page: filters.page,
-    perPage: PER_PAGE,
-    type: filters.type,
-    status: filters.status,
-    paused: filters.paused,
-    tagList: filters.tagList,
-    versionPrefix: filters.versionPrefix,
-  };
-  return useQuery({
-    queryKey: queryKeys.runners.list(key),
-    queryFn: () =>
-      api.getPage<Runner>(key.scope === 'all' ? '/runners/all' : '/runners', {
-        type: key.type,
-        status: key.status,
-        paused: key.paused,
-        tag_list: key.tagList,
-        version_prefix: key.versionPrefix,
-        page: key.page,
-        per_page: key.perPage,
-      }),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** The runner's details with what the viewer may do with it, so the page offers only actions that work. */
 export function useRunner(id: number, opts: { refetchInterval?: (runner: RunnerDetailsWithPermissions | undefined) => number | false } = {}) {
@@ -144,10 +113,10 @@ export function useDeleteRunner() {
   });
 }
 
-/** Which list a runner list page shows: every runner (admins), the caller's, or a group's. */
-export type RunnerListSource = { kind: 'all' } | { kind: 'owned' } | { kind: 'group'; groupId: number };
+/** Which list a runner list page shows: every runner (admins) or a group's. */
+export type RunnerListSource = { kind: 'all' } | { kind: 'group'; groupId: number };
 
-const sourcePath = (s: RunnerListSource) => (s.kind === 'all' ? '/runners/all' : s.kind === 'owned' ? '/runners' : `/groups/${s.groupId}/runners`);
+const sourcePath = (s: RunnerListSource) => (s.kind === 'all' ? '/runners/all' : `/groups/${s.groupId}/runners`);
 const sourceKey = (s: RunnerListSource) => (s.kind === 'group' ? `group:${s.groupId}` : s.kind);
 
 /** One page of the list with `with_details` (owner, job count, version, permissions per row, one request). */
@@ -161,27 +130,33 @@ export function useRunnerListPage(source: RunnerListSource, filters: RunnerFilte
   });
 }
 
-/** The number of runners for the filters with another type or status (X-Total of a one-runner page). */
-export function useRunnerCount(
-  source: RunnerListSource,
-  filters: RunnerFilters,
-  override: { type?: RunnerType | null; status?: StatusFilter },
-  enabled = true,
-) {
+/** GET .../counts (Runway extension): every type tab's and status counter's number in one request. */
+export interface RunnerListCounts {
+  runner_type: Record<'all' | RunnerType, number>;
+  status: Record<'online' | 'offline' | 'stale', number>;
+}
+
+/** The tabs' and counters' numbers for the current filters (the list's filters with its type and status). */
+export function useRunnerCounts(source: RunnerListSource, filters: RunnerFilters) {
   const api = useApi();
-  const params = runnerFilterParams(filters, { group: source.kind === 'group' });
-  const query = {
-    ...params,
-    order_by: undefined,
-    sort: undefined,
-    type: override.type === null ? undefined : (override.type ?? filters.type),
-    status: override.status ?? params.status,
-    per_page: 1,
-  };
+  const { order_by: _o, sort: _s, ...params } = runnerFilterParams(filters, { group: source.kind === 'group' });
+  const query = { ...params, type: filters.type };
   return useQuery({
     queryKey: queryKeys.runners.listCount(sourceKey(source), query),
-    queryFn: async () => (await api.getPage<Runner>(sourcePath(source), query)).total,
+    queryFn: () => api.get<RunnerListCounts>(`${sourcePath(source)}/counts`, query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Tag names for the tag token's suggestions (admins; GitLab suggests on its admin list only). */
+export function useRunnerTagSuggestions(search: string, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['runners', 'tags', search] as const,
+    queryFn: () => api.get<Array<{ id: number; name: string }>>('/runners/tags', { search: search || undefined }),
     enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
   });
 }
 

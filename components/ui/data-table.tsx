@@ -1,7 +1,9 @@
 'use client';
-// TanStack Table with manual (server-side) pagination: the page comes from the caller (the URL), the API
-// returns one page and its headers, and the pager only asks the caller to move.
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type PaginationState, type Updater } from '@tanstack/react-table';
+// A server-paged table: the page comes from the caller (the URL), the API returns one page and its headers,
+// and the pager only asks the caller to move. Columns are TanStack Table column definitions (its
+// createColumnHelper or plain objects), rendered here directly: a page of rows needs no row model, sorting
+// or state, and leaving TanStack's runtime out keeps it off every list page's first load.
+import type { CellContext, ColumnDef, HeaderContext } from '@tanstack/react-table';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button';
@@ -39,14 +41,28 @@ export interface DataTableProps<T> {
   onRetry?: () => void;
   /** Shown instead of the generic error state, for errors the page explains itself (a bad filter). */
   errorState?: ReactNode;
+  /** `icon`: the empty state's illustration (see EmptyState). */
+  empty: { title: string; description?: ReactNode; icon?: LucideIcon };
   /**
    * Below the `sm` breakpoint, each row is drawn as a card: its cells stacked, each under its column's
    * header (the header row is hidden). Off by default, so tables that scroll sideways stay as they are.
    */
   cards?: boolean;
-  /** `icon`: the empty state's illustration (see EmptyState). */
-  empty: { title: string; description?: ReactNode; icon?: LucideIcon };
+  /**
+   * Below the md breakpoint each row becomes a card (cells wrap, headers are read by screen readers only,
+   * columns with `meta.cardLabel` show their header), so a phone never scrolls sideways to reach a row's actions.
+   */
+  stacked?: boolean;
 }
+
+/** Optional per-column layout: classes for its cells, and whether a card shows its header. */
+interface ColumnLayout {
+  className?: string;
+  cardLabel?: boolean;
+  /** Its header stays shown above the cards (a "select all" checkbox). */
+  keepHeader?: boolean;
+}
+const layoutOf = (meta: unknown): ColumnLayout => (meta ?? {}) as ColumnLayout;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -73,26 +89,39 @@ function PastLastPage({ label, pagination, onPageChange }: { label: string; pagi
   );
 }
 
+/** The parts of a column definition this table reads. */
+interface Def<T> {
+  id?: string;
+  accessorKey?: string;
+  accessorFn?: (row: T, index: number) => unknown;
+  header?: unknown;
+  cell?: unknown;
+  meta?: unknown;
+}
+
+const columnId = <T,>(def: Def<T>) => def.id ?? def.accessorKey ?? '';
+
+function valueOf<T>(def: Def<T>, row: T, index: number): unknown {
+  if (def.accessorFn) return def.accessorFn(row, index);
+  if (def.accessorKey) return (row as Record<string, unknown>)[def.accessorKey];
+  return undefined;
+}
+
+/** TanStack's flexRender: a function is rendered as a component (so cells may use hooks), anything else as is. */
+function render<C>(part: unknown, context: C): ReactNode {
+  if (typeof part === 'function') {
+    const Part = part as (props: C) => ReactNode;
+    return <Part {...(context as C & object)} />;
+  }
+  return part as ReactNode;
+}
+
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, data, pagination, onPageChange } = props;
-  const state: PaginationState = { pageIndex: pagination.page - 1, pageSize: pagination.perPage };
-  // The table object's methods change under a stable identity, so a compiler must not memoize around it: the
-  // rule only reports that it would not (and Runway does not run the React Compiler).
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table is known to it; nothing to fix here
-  const table = useReactTable({
-    data: data ?? [],
-    columns,
-    getRowId: props.getRowId,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    pageCount: pagination.totalPages ?? -1,
-    state: { pagination: state },
-    onPaginationChange: (updater: Updater<PaginationState>) => {
-      const next = typeof updater === 'function' ? updater(state) : updater;
-      if (next.pageIndex !== state.pageIndex) onPageChange(next.pageIndex + 1);
-    },
+  const cols = columns.map((column) => {
+    const def = column as Def<T>;
+    return { def, id: columnId(def) };
   });
-
   const pastEnd = !props.isLoading && !props.error && !data?.length && pagination.page > 1;
   const canPrev = pagination.page > 1 && !pastEnd;
   const canNext = pagination.totalPages !== undefined ? pagination.page < pagination.totalPages : !!pagination.hasNext;
@@ -117,35 +146,68 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600" tabIndex={0} role="region" aria-label={props.label}>
           <table
             aria-label={props.label}
-            className={cn('min-w-full divide-y divide-slate-200 text-sm', props.isFetching && 'opacity-60', props.cards && 'max-sm:block max-sm:divide-y-0')}
+            className={cn(
+              'min-w-full divide-y divide-slate-200 text-sm',
+              props.isFetching && 'opacity-60',
+              props.stacked && 'max-md:block',
+              props.cards && 'max-sm:block max-sm:divide-y-0',
+            )}
           >
-            <thead className={cn('bg-slate-50', props.cards && 'max-sm:sr-only')}>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th key={header.id} scope="col" className="px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-                      {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                    </th>
-                  ))}
-                </tr>
-              ))}
+            <thead className={cn('bg-slate-50', props.stacked && 'max-md:block', props.cards && 'max-sm:sr-only')}>
+              <tr className={cn(props.stacked && 'max-md:flex')}>
+                {cols.map(({ def, id }) => (
+                  <th
+                    key={id}
+                    scope="col"
+                    className={cn(
+                      'px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500',
+                      layoutOf(def.meta).className?.includes('text-right') && 'text-right',
+                      props.stacked && !layoutOf(def.meta).keepHeader && 'max-md:sr-only',
+                    )}
+                  >
+                    {render(def.header, { column: { id, columnDef: def } } as unknown as HeaderContext<T, unknown>)}
+                  </th>
+                ))}
+              </tr>
             </thead>
-            <tbody className={cn('divide-y divide-slate-100', props.cards && 'max-sm:block')}>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className={cn('hover:bg-slate-50/60', props.cards && 'max-sm:flex max-sm:flex-col max-sm:gap-2 max-sm:px-4 max-sm:py-3')}>
-                  {row.getVisibleCells().map((cell) => {
-                    const header = cell.column.columnDef.header;
+            <tbody className={cn('divide-y divide-slate-100', props.stacked && 'max-md:block', props.cards && 'max-sm:block')}>
+              {(data ?? []).map((original, index) => (
+                <tr
+                  key={props.getRowId(original)}
+                  className={cn(
+                    'hover:bg-slate-50/60',
+                    props.stacked && 'max-md:flex max-md:flex-wrap max-md:items-start max-md:gap-x-3 max-md:gap-y-2 max-md:p-4',
+                    props.cards && 'max-sm:flex max-sm:flex-col max-sm:gap-2 max-sm:px-4 max-sm:py-3',
+                  )}
+                >
+                  {cols.map(({ def, id }) => {
+                    const layout = layoutOf(def.meta);
+                    const header = def.header;
+                    const value = () => valueOf(def, original, index);
+                    const context = {
+                      getValue: value,
+                      renderValue: value,
+                      row: { original, index, id: props.getRowId(original) },
+                      column: { id, columnDef: def },
+                    };
                     return (
                       <td
-                        key={cell.id}
-                        data-label={typeof header === 'string' && header ? header : undefined}
+                        key={id}
+                        data-label={props.cards && typeof header === 'string' && header ? header : undefined}
                         className={cn(
                           'whitespace-nowrap px-4 py-3 align-middle text-slate-700',
+                          props.stacked && 'max-md:block max-md:min-w-0 max-md:max-w-full max-md:whitespace-normal max-md:p-0',
                           props.cards &&
                             'max-sm:block max-sm:whitespace-normal max-sm:break-words max-sm:p-0 max-sm:empty:hidden max-sm:data-[label]:before:block max-sm:data-[label]:before:text-xs max-sm:data-[label]:before:font-medium max-sm:data-[label]:before:text-slate-500 max-sm:data-[label]:before:content-[attr(data-label)]',
+                          layout.className,
                         )}
                       >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {props.stacked && layout.cardLabel && typeof header === 'string' && (
+                          <span aria-hidden className="mb-0.5 block text-xs font-medium text-slate-500 md:hidden">
+                            {header}
+                          </span>
+                        )}
+                        {def.cell === undefined ? String(value() ?? '') : render(def.cell, context as unknown as CellContext<T, unknown>)}
                       </td>
                     );
                   })}
@@ -163,10 +225,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {pagination.total !== undefined && ` · ${pagination.total} total`}
           </p>
           <div className="flex gap-2">
-            <Button variant="secondary" size="sm" disabled={!canPrev} onClick={() => table.previousPage()}>
+            <Button variant="secondary" size="sm" disabled={!canPrev} onClick={() => onPageChange(pagination.page - 1)}>
               Previous
             </Button>
-            <Button variant="secondary" size="sm" disabled={!canNext} onClick={() => table.nextPage()}>
+            <Button variant="secondary" size="sm" disabled={!canNext} onClick={() => onPageChange(pagination.page + 1)}>
               Next
             </Button>
           </div>

@@ -1,75 +1,57 @@
-// The Runners list's URL state: what the address bar may hold, and how filter changes rewrite it.
+// The runner list's URL state: GitLab's parameter names, what the address bar may hold, and how filter
+// changes rewrite it.
 import { describe, expect, it } from 'vitest';
-import { hasFilters, parseRunnerFilters, runnerFilterParams, runnerFiltersQuery } from './runner-filters';
+import { canonicalRunnerQuery, hasFilters, parseRunnerFilters, runnerFilterParams, runnerFiltersQuery } from './runner-filters';
 
 const parse = (qs: string) => parseRunnerFilters(new URLSearchParams(qs));
+const normal = (qs: string) => decodeURIComponent(canonicalRunnerQuery(parse(qs)));
 
 describe('[RUNNERS] runner list filters in the URL', () => {
-  it('reads search, sort and membership, keeping the defaults out of the URL', () => {
-    expect(parse('search=%20build%20&sort=CONTACTED_ASC&membership=all_available')).toMatchObject({
-      search: 'build',
-      sort: 'CONTACTED_ASC',
-      membership: 'all_available',
-    });
-    expect(parse('sort=NAME&membership=bogus')).toMatchObject({ sort: 'CREATED_DESC', membership: 'descendants' });
-    expect(runnerFiltersQuery('page=3&sort=CONTACTED_ASC', { sort: 'CREATED_DESC' })).toBe('');
-    expect(runnerFiltersQuery('page=3', { search: 'db', membership: 'all_available' })).toBe('search=db&membership=all_available');
-  });
-
-  it('reads type, status, paused, tags, version prefix and page', () => {
-    expect(parse('type=group_type&status=never_contacted&paused=true&tag_list=docker,%20linux&version_prefix=17.5&page=3')).toEqual({
+  it("reads GitLab's parameters", () => {
+    expect(
+      parse(
+        'status[]=NEVER_CONTACTED&runner_type[]=GROUP_TYPE&paused[]=true&tag[]=docker&tag[]=linux&version_prefix[]=17.5&search=%20db%20&sort=CONTACTED_ASC&page=3',
+      ),
+    ).toEqual({
       page: 3,
       type: 'group_type',
       status: 'never_contacted',
       paused: true,
-      tagList: 'docker, linux',
+      tags: ['docker', 'linux'],
       versionPrefix: '17.5',
-      search: undefined,
+      search: 'db',
       ownerGroupId: undefined,
       ownerProjectId: undefined,
-      sort: 'CREATED_DESC',
+      sort: 'CONTACTED_ASC',
       membership: 'descendants',
     });
-    expect(parse('paused=false').paused).toBe(false);
+    expect(parse('paused[]=false').paused).toBe(false);
   });
 
-  it('carries the owner filters to the admin and owned lists, never to a group list', () => {
-    const f = parse('owner_group_id=%2012%20&owner_project_id=abc&page=2');
-    expect(f).toMatchObject({ ownerGroupId: '12', ownerProjectId: 'abc', page: 2 });
-    expect(hasFilters(f)).toBe(true);
-    expect(runnerFilterParams(f, { group: false })).toMatchObject({ owner_group_id: '12', owner_project_id: 'abc' });
-    expect(runnerFilterParams(f, { group: true })).toMatchObject({ owner_group_id: undefined, owner_project_id: undefined });
-    expect(runnerFiltersQuery('page=2&owner_group_id=12', { ownerGroupId: '' })).toBe('');
-    expect(runnerFiltersQuery('', { ownerProjectId: ' 7 ' })).toBe('owner_project_id=7');
-  });
-
-  it('drops values the API would refuse and defaults to page 1', () => {
-    expect(parse('type=shared&status=paused&paused=maybe&tag_list=%20%20&page=-2')).toEqual({
-      page: 1,
-      type: undefined,
-      status: undefined,
-      paused: undefined,
-      tagList: undefined,
-      versionPrefix: undefined,
-      search: undefined,
-      sort: 'CREATED_DESC',
-      membership: 'descendants',
-    });
+  it("rewrites Runway's older names and drops unknown parameters and bad values", () => {
+    expect(normal('type=group_type&status=online&tag_list=docker,%20linux&paused=true&foo=bar')).toBe(
+      'status[]=ONLINE&runner_type[]=GROUP_TYPE&paused[]=true&tag[]=docker&tag[]=linux',
+    );
+    expect(normal('status[]=SLEEPY&runner_type[]=shared&paused[]=maybe&tag[]=%20%20&version_prefix[]=V15&page=-2&sort=NAME&membership=bogus')).toBe('');
+    expect(normal(`tag[]=${'x'.repeat(300)}&owner_group_id[]=abc&owner_project_id[]=12`)).toBe('owner_project_id[]=12');
     expect(parse('page=abc').page).toBe(1);
-    // Passed through: the API's own message explains it.
-    expect(parse('version_prefix=V15').versionPrefix).toBe('V15');
   });
 
   it('a filter change resets the page; a page change keeps the filters', () => {
-    expect(runnerFiltersQuery('type=instance_type&page=4', { status: 'online' })).toBe('type=instance_type&status=online');
-    expect(runnerFiltersQuery('type=instance_type', { page: 2 })).toBe('type=instance_type&page=2');
-    expect(runnerFiltersQuery('type=instance_type&page=2', { page: 1 })).toBe('type=instance_type');
-    expect(runnerFiltersQuery('type=instance_type&paused=true', { type: undefined, paused: false })).toBe('paused=false');
-    expect(runnerFiltersQuery('', { tagList: '  docker ', versionPrefix: '' })).toBe('tag_list=docker');
+    const f = parse('runner_type[]=INSTANCE_TYPE&page=4');
+    expect(decodeURIComponent(runnerFiltersQuery(f, { status: 'online' }))).toBe('status[]=ONLINE&runner_type[]=INSTANCE_TYPE');
+    expect(decodeURIComponent(runnerFiltersQuery(f, { page: 2 }))).toBe('runner_type[]=INSTANCE_TYPE&page=2');
+    expect(runnerFiltersQuery(f, { page: 1, type: undefined })).toBe('');
+    expect(decodeURIComponent(runnerFiltersQuery(f, { sort: 'CREATED_DESC', membership: 'all_available', search: 'db' }))).toBe(
+      'runner_type[]=INSTANCE_TYPE&search=db&membership=all_available',
+    );
   });
 
-  it('knows when any filter is set', () => {
-    expect(hasFilters(parse('page=2'))).toBe(false);
-    expect(hasFilters(parse('paused=false'))).toBe(true);
+  it('sends the filters to the API, owner filters only outside group lists, quoting tags with commas', () => {
+    const f = parse('owner_group_id[]=12&tag[]=a,b&tag[]=c');
+    expect(hasFilters(f)).toBe(true);
+    expect(runnerFilterParams(f, { group: false })).toMatchObject({ owner_group_id: '12', tag_list: '"a,b",c' });
+    expect(runnerFilterParams(f, { group: true })).toMatchObject({ owner_group_id: undefined });
+    expect(hasFilters(parse('page=2&sort=CONTACTED_DESC'))).toBe(false);
   });
 });

@@ -1,7 +1,10 @@
-// The Runners page's list state as it lives in the URL
-// (?type=&status=&paused=&tag_list=&version_prefix=&search=&owner_group_id=&owner_project_id=&sort=&membership=&page=).
-// Parsing drops values the API would refuse, so a hand-edited address never shows a 400 for a typo'd
-// type or status; version_prefix is passed through so the API's own message explains a bad one.
+// The runner list's state as it lives in the URL, in GitLab's parameter names and values
+// (app/assets/javascripts/ci/runner: `status[]=ONLINE`, `runner_type[]=GROUP_TYPE`, `paused[]=true`,
+// `tag[]=docker` (one per tag), `version_prefix[]=17.5`, `search=`, `sort=CREATED_DESC`), plus Runway's
+// `owner_group_id[]`/`owner_project_id[]`, the group list's `membership` and `page`.
+// Parsing keeps only values the API accepts; `canonicalRunnerQuery` writes them back, so an address with
+// unknown parameters, bad values or Runway's older names (`type`, `tag_list`, lower-case `status`) is
+// replaced by its normal form instead of being kept and ignored.
 import type { RunnerStatus, RunnerType } from './types';
 
 export const RUNNER_TYPES: Array<{ value: RunnerType; label: string }> = [
@@ -37,86 +40,107 @@ export interface RunnerFilters {
   type?: RunnerType;
   status?: StatusFilter;
   paused?: boolean;
-  /** Comma-separated, as typed (the API splits and trims). */
-  tagList?: string;
+  /** Every tag must be on the runner (GitLab's AND). */
+  tags: string[];
   versionPrefix?: string;
   /** Part of the description. */
   search?: string;
-  /** Runway's owner filters (admin and owned lists only), as typed: the API explains a bad id. */
+  /** Runway's owner filters (admin list only): positive ids. */
   ownerGroupId?: string;
   ownerProjectId?: string;
   sort: RunnerSort;
   membership: RunnerMembership;
 }
 
-type Params = { get(name: string): string | null };
+type Params = { get(name: string): string | null; getAll(name: string): string[] };
 
-const oneOf = <T extends string>(list: Array<{ value: T }>, raw: string | null): T | undefined => list.find((item) => item.value === raw)?.value;
+/** A parameter given as GitLab writes it (`status[]=`) or as a plain name (`status=`, older links). */
+const first = (params: Params, ...names: string[]) => {
+  for (const name of names) {
+    const v = params.getAll(`${name}[]`)[0] ?? params.get(name);
+    if (v !== null && v !== undefined) return v;
+  }
+  return null;
+};
 
 const text = (raw: string | null) => {
   const v = raw?.trim();
   return v ? v : undefined;
 };
 
+/** The API's version_prefix check (digits and dots, from the start). */
+export const VERSION_PREFIX = /^[\d+.]+$/;
+/** Tags the API can match: GitLab's tag length limit. */
+export const TAG_MAX_LENGTH = 255;
+const positiveId = (raw: string | null) => (raw && /^\s*[1-9]\d{0,9}\s*$/.test(raw) && Number(raw) <= 2_147_483_647 ? raw.trim() : undefined);
+const lower = (raw: string | null) => raw?.trim().toLowerCase() ?? null;
+
 export function parseRunnerFilters(params: Params): RunnerFilters {
-  const paused = params.get('paused');
+  const paused = lower(first(params, 'paused'));
+  const type = lower(first(params, 'runner_type', 'type'));
+  const status = lower(first(params, 'status'));
+  const legacyTags = (params.get('tag_list') ?? '').split(',');
+  const tags = [...params.getAll('tag[]'), ...params.getAll('tag'), ...legacyTags].map((t) => t.trim()).filter((t) => t && t.length <= TAG_MAX_LENGTH);
+  const version = text(first(params, 'version_prefix'));
+  const page = Number(params.get('page') ?? '1');
   return {
-    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
-    type: oneOf(RUNNER_TYPES, params.get('type')),
-    status: oneOf(STATUS_FILTERS, params.get('status')),
+    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+    type: RUNNER_TYPES.find((t) => t.value === type)?.value,
+    status: STATUS_FILTERS.find((s) => s.value === status)?.value,
     paused: paused === 'true' ? true : paused === 'false' ? false : undefined,
-    tagList: text(params.get('tag_list')),
-    versionPrefix: text(params.get('version_prefix')),
+    tags: [...new Set(tags)],
+    versionPrefix: version && VERSION_PREFIX.test(version) ? version : undefined,
     search: text(params.get('search')),
-    ownerGroupId: text(params.get('owner_group_id')),
-    ownerProjectId: text(params.get('owner_project_id')),
+    ownerGroupId: positiveId(first(params, 'owner_group_id')),
+    ownerProjectId: positiveId(first(params, 'owner_project_id')),
     sort: RUNNER_SORTS.find((s) => s.value === params.get('sort'))?.value ?? DEFAULT_SORT,
     membership: params.get('membership') === 'all_available' ? 'all_available' : 'descendants',
   };
 }
 
-/** Applies changes to the current query string; any filter change goes back to page 1. */
-export function runnerFiltersQuery(current: string, changes: Partial<RunnerFilters>): string {
-  const next = new URLSearchParams(current);
-  const set = (key: string, value: string | undefined) => (value === undefined || value === '' ? next.delete(key) : next.set(key, value));
-  let filtered = false;
-  const filter = (key: string, value: string | undefined) => {
-    set(key, value);
-    filtered = true;
-  };
-  if ('type' in changes) filter('type', changes.type);
-  if ('status' in changes) filter('status', changes.status);
-  if ('paused' in changes) filter('paused', changes.paused === undefined ? undefined : String(changes.paused));
-  if ('tagList' in changes) filter('tag_list', changes.tagList?.trim());
-  if ('versionPrefix' in changes) filter('version_prefix', changes.versionPrefix?.trim());
-  if ('search' in changes) filter('search', changes.search?.trim());
-  if ('ownerGroupId' in changes) filter('owner_group_id', changes.ownerGroupId?.trim());
-  if ('ownerProjectId' in changes) filter('owner_project_id', changes.ownerProjectId?.trim());
-  if ('sort' in changes) filter('sort', changes.sort === DEFAULT_SORT ? undefined : changes.sort);
-  if ('membership' in changes) filter('membership', changes.membership === 'descendants' ? undefined : changes.membership);
-  if (changes.page !== undefined) set('page', changes.page > 1 ? String(changes.page) : undefined);
-  else if (filtered) next.delete('page');
-  return next.toString();
+/** The one query string for these filters, in GitLab's form; defaults are left out. */
+export function canonicalRunnerQuery(f: RunnerFilters): string {
+  const q = new URLSearchParams();
+  if (f.status) q.append('status[]', f.status.toUpperCase());
+  if (f.type) q.append('runner_type[]', f.type.toUpperCase());
+  if (f.paused !== undefined) q.append('paused[]', String(f.paused));
+  for (const t of f.tags) q.append('tag[]', t);
+  if (f.versionPrefix) q.append('version_prefix[]', f.versionPrefix);
+  if (f.ownerGroupId) q.append('owner_group_id[]', f.ownerGroupId);
+  if (f.ownerProjectId) q.append('owner_project_id[]', f.ownerProjectId);
+  if (f.search) q.set('search', f.search);
+  if (f.sort !== DEFAULT_SORT) q.set('sort', f.sort);
+  if (f.membership !== 'descendants') q.set('membership', f.membership);
+  if (f.page > 1) q.set('page', String(f.page));
+  return q.toString();
+}
+
+/** Applies changes to the current filters; any filter change goes back to page 1. */
+export function runnerFiltersQuery(current: RunnerFilters, changes: Partial<RunnerFilters>): string {
+  const filtered = Object.keys(changes).some((k) => k !== 'page');
+  const next: RunnerFilters = { ...current, ...changes, page: changes.page ?? (filtered ? 1 : current.page) };
+  return canonicalRunnerQuery(next);
 }
 
 /** Filters that narrow the list (the tab, sort and membership do not count: they only pick or order). */
-export const hasFilters = (f: Pick<RunnerFilters, 'type' | 'status' | 'paused' | 'tagList' | 'versionPrefix' | 'search' | 'ownerGroupId' | 'ownerProjectId'>) =>
+export const hasFilters = (f: Pick<RunnerFilters, 'type' | 'status' | 'paused' | 'tags' | 'versionPrefix' | 'search' | 'ownerGroupId' | 'ownerProjectId'>) =>
   f.type !== undefined ||
   f.status !== undefined ||
   f.paused !== undefined ||
-  f.tagList !== undefined ||
+  f.tags.length > 0 ||
   f.versionPrefix !== undefined ||
   f.search !== undefined ||
   f.ownerGroupId !== undefined ||
   f.ownerProjectId !== undefined;
 
-/** The list query for the API (GET /runners/all, /runners, /groups/:id/runners), without page and type. */
+/** The list query for the API (GET /runners/all, /groups/:id/runners), without page and type. */
 export function runnerFilterParams(f: RunnerFilters, opts: { group: boolean }) {
   const sort = RUNNER_SORTS.find((s) => s.value === f.sort) ?? RUNNER_SORTS[0];
   return {
     status: f.status,
     paused: f.paused,
-    tag_list: f.tagList,
+    // GitLab's tag parser splits on commas outside double quotes.
+    tag_list: f.tags.length ? f.tags.map((t) => (t.includes(',') ? `"${t}"` : t)).join(',') : undefined,
     version_prefix: f.versionPrefix,
     search: f.search,
     order_by: sort.orderBy,

@@ -61,7 +61,22 @@ const JOB_COLUMNS = sql`b.id, b.runner_id AS "runnerId", b.runner_manager_id AS 
 /** What JobBasicWithProject shows of a job's user (UserDetails fields). */
 export type JobUser = Pick<
   User,
-  'id' | 'username' | 'name' | 'publicEmail' | 'state' | 'createdAt' | 'bio' | 'location' | 'jobTitle' | 'organization' | 'websiteUrl'
+  | 'id'
+  | 'username'
+  | 'name'
+  | 'publicEmail'
+  | 'state'
+  | 'createdAt'
+  | 'bio'
+  | 'location'
+  | 'jobTitle'
+  | 'organization'
+  | 'websiteUrl'
+  | 'skype'
+  | 'linkedin'
+  | 'twitter'
+  | 'discord'
+  | 'pronouns'
 >;
 
 /** A job with its user, pipeline, project (with namespace) and the pipeline's commit, from the same statement. */
@@ -77,7 +92,9 @@ export interface JobRow extends Job {
 const JOB_RELATION_COLUMNS = sql`
   (SELECT json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'publicEmail', u.public_email,
                             'state', u.state::text, 'createdAt', u.created_at, 'bio', u.bio, 'location', u.location,
-                            'jobTitle', u.job_title, 'organization', u.organization, 'websiteUrl', u.website_url)
+                            'jobTitle', u.job_title, 'organization', u.organization, 'websiteUrl', u.website_url,
+                            'skype', u.skype, 'linkedin', u.linkedin, 'twitter', u.twitter, 'discord', u.discord,
+                            'pronouns', u.pronouns)
      FROM users u WHERE u.id = b."userId") AS "user",
   (SELECT json_build_object('id', pl.id, 'iid', pl.iid, 'projectId', pl.project_id, 'sha', pl.sha, 'ref', pl.ref,
                             'status', pl.status, 'source', pl.source, 'userId', pl.user_id,

@@ -45,6 +45,24 @@ const runnerDetailsAdds = {
   _runway_token_expires_at: { description: 'Runway extension (with_permissions=true).', type: ['string', 'null'], format: 'date-time' },
 };
 
+const count = { type: 'integer', minimum: 0, description: 'Capped at 10,001 like X-Total.' };
+const runnerListCounts = {
+  type: 'object',
+  required: ['runner_type', 'status'],
+  properties: {
+    runner_type: {
+      type: 'object',
+      description: 'Runners per type tab, with the status filter kept.',
+      properties: { all: count, instance_type: count, group_type: count, project_type: count },
+    },
+    status: {
+      type: 'object',
+      description: "Runners per status counter, with the type filter kept (GitLab's overlapping status filters).",
+      properties: { online: count, offline: count, stale: count },
+    },
+  },
+};
+
 export const operations: Record<string, Operation> = {
   'GET /audit_events': { summary: 'List instance audit events (admin)', tag: 'Audit events', entity: ['AuditEventEntity'] },
   'GET /audit_events/{id}': { summary: 'Get an instance audit event (admin)', tag: 'Audit events', entity: 'AuditEventEntity' },
@@ -281,6 +299,28 @@ export const operations: Record<string, Operation> = {
     adds: runnerListAdds,
     extensionParams: runnerFilters,
     errors: KEYSET,
+  },
+  'GET /runners/all/counts': {
+    summary: "The runner list's tab and status counts in one read (Runway extension, admin)",
+    tag: 'Runners',
+    schema: runnerListCounts,
+    extension: true,
+  },
+  'GET /groups/{id}/runners/counts': {
+    summary: "A group runner list's tab and status counts in one read (Runway extension)",
+    tag: 'Runners',
+    schema: runnerListCounts,
+    extension: true,
+  },
+  'GET /runners/tags': {
+    summary: "Tag names runners carry, for the runner list's suggestions (Runway extension, admin)",
+    tag: 'Runners',
+    schema: {
+      type: 'array',
+      maxItems: 20,
+      items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+    },
+    extension: true,
   },
   'GET /projects/{id}/runners/assignable': {
     summary: "List runners a project's maintainer may assign to it (Runway extension)",

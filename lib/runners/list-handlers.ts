@@ -24,7 +24,7 @@ import {
 import { RUNNER_TYPES } from '../settings/runner-constants';
 import { STATUS_FILTER_VALUES } from './status';
 
-const filterShape = {
+export const filterShape = {
   type: param.string().values(RUNNER_TYPES),
   paused: param.boolean(),
   status: param.string().values(STATUS_FILTER_VALUES),
@@ -44,10 +44,10 @@ const filterShape = {
 };
 const scopedFilterShape = { scope: param.string().values(RUNNER_SCOPES), ...filterShape };
 // Runway extension (README): GitLab's REST lists cannot filter by the owning group or project.
-const ownerFilterShape = { ...scopedFilterShape, owner_group_id: param.integer(), owner_project_id: param.integer() };
-const ownerFilterRules = { mutuallyExclusive: [['owner_group_id', 'owner_project_id']] };
+export const ownerFilterShape = { ...scopedFilterShape, owner_group_id: param.integer(), owner_project_id: param.integer() };
+export const ownerFilterRules = { mutuallyExclusive: [['owner_group_id', 'owner_project_id']] };
 
-type FilterInput = {
+export type FilterInput = {
   scope?: RunnerScope;
   type?: RunnerFilters['type'];
   paused?: boolean | null;
@@ -65,7 +65,7 @@ type FilterInput = {
   id_before?: number | null;
 };
 
-function toFilters(i: FilterInput): RunnerFilters {
+export function toFilters(i: FilterInput): RunnerFilters {
   return {
     scope: i.scope ?? undefined,
     type: i.type ?? undefined,

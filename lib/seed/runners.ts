@@ -400,3 +400,6 @@ async function seedJobs(
   const failedIds = [...pipelineStatus].filter(([, s]) => s === 'failed').map(([id]) => id);
   if (failedIds.length) await tx.$executeRaw`UPDATE ci_pipelines SET status = 'failed' WHERE id = ANY(${failedIds}::int[])`;
 }
+
+/** The demo runners' descriptions (tests check the demo's story on these, not on runners other tests made). */
+export const DEMO_RUNNER_DESCRIPTIONS: readonly string[] = RUNNERS.map((r) => r.description);

@@ -12,7 +12,9 @@ export interface BootstrapResult {
 
 export async function bootstrap(): Promise<BootstrapResult> {
   const prisma = db();
-  await prisma.applicationSetting.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} });
+  // One statement that cannot race: Prisma's upsert reads, then inserts, so two instances starting together
+  // could both insert and one fail on the primary key.
+  await prisma.$executeRaw`INSERT INTO application_settings (id) VALUES (1) ON CONFLICT (id) DO NOTHING`;
   const existing = await prisma.user.findUnique({ where: { username: 'root' }, select: { id: true } });
   if (existing) return { rootCreated: false };
   const provided = process.env.INITIAL_ROOT_PASSWORD;

@@ -1,6 +1,7 @@
 // The runner demo, seeded in-process against the test run's database, must tell one story: a runner that is
 // not in contact (offline or stale) shows no job that ran after its last contact, so the fleet overview
-// never lists a stale runner among this week's busiest.
+// never lists a stale runner among this week's busiest. Only the demo's runners: other test files make runners
+// in the same database at the same time.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 let client: typeof import('../../lib/db/client');
@@ -15,7 +16,7 @@ afterAll(async () => client?.disconnectDb());
 describe('[RUNNERS] demo seed', () => {
   it('gives runners out of contact no jobs after their last contact', { timeout: 120_000 }, async () => {
     const { seedPlatformDemo } = await import('../../lib/seed/platform');
-    const { seedRunnersDemo } = await import('../../lib/seed/runners');
+    const { seedRunnersDemo, DEMO_RUNNER_DESCRIPTIONS } = await import('../../lib/seed/runners');
     await seedPlatformDemo();
     await seedRunnersDemo();
     const rows = await client.db().$queryRaw<{ description: string; contacted_at: Date | null; after: bigint; week: bigint }[]>`
@@ -23,7 +24,8 @@ describe('[RUNNERS] demo seed', () => {
              count(b.id) FILTER (WHERE b.finished_at > r.contacted_at OR b.started_at > r.contacted_at) AS after,
              count(b.id) FILTER (WHERE b.created_at > now() - interval '7 days') AS week
         FROM ci_runners r LEFT JOIN ci_builds b ON b.runner_id = r.id
-       WHERE (r.contacted_at IS NULL OR r.contacted_at < now() - interval '2 hours')
+       WHERE r.description = ANY(${[...DEMO_RUNNER_DESCRIPTIONS]}::text[])
+         AND (r.contacted_at IS NULL OR r.contacted_at < now() - interval '2 hours')
          AND EXISTS (SELECT 1 FROM ci_builds x WHERE x.runner_id = r.id)
        GROUP BY r.id`;
     // The demo has offline and stale runners with history, so this is not vacuous.

@@ -40,7 +40,8 @@ describe.skipIf(!hasAnsible)('[IAC] ansible community.general.gitlab_runner agai
     const twice = await play(second);
     expect(twice.failed, JSON.stringify(twice.result)).toBe(0);
     expect(twice.changed, JSON.stringify(twice.result.msg)).toBe(0);
-    const listed = await api('GET', `/projects/${project.id}/runners`, { token: owner.token });
+    // Project runners only: the project also sees every instance runner other test files register meanwhile.
+    const listed = await api('GET', `/projects/${project.id}/runners?type=project_type&per_page=100`, { token: owner.token });
     const runner = listed.body.find((r: { description: string }) => r.description === description);
     const shown = await api('GET', `/runners/${runner.id}`, { token: owner.token });
     expect(shown.body).toMatchObject({ paused: true, locked: true, run_untagged: false, maximum_timeout: 7200, access_level: 'ref_protected' });
