@@ -1,7 +1,7 @@
 // The layer rules `npm run lint` keeps (dependency-cruiser): lib/'s folders import only from their own layer
 // and those below (scripts/layers/layers.mjs holds the layers), lib/ never imports the app, the components,
 // bin/ or scripts/, and neither files nor lib/ folders import in a circle. README, Architecture, draws it.
-import { LAYERS, PHASE_2_EDGES } from './scripts/layers/layers.mjs';
+import { LAYERS } from './scripts/layers/layers.mjs';
 
 const folders = (list) => `^lib/(${list.join('|')})/`;
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -21,23 +21,6 @@ const READS_ABOVE = {
   'lib/server/start-message.ts': '^components/dashboard/navigation\\.ts$',
 };
 const ABOVE_LIB = '^(app|components|bin|scripts)/';
-
-// The folder edges of today's domain knot, each allowed to lie on a folder cycle until phase 2 moves files
-// between lib/namespaces, lib/runners and lib/runner-agent. Any other edge on a folder cycle fails.
-const phase2From = [...new Set(PHASE_2_EDGES.map((e) => e.split(' -> ')[0]))];
-const phase2Rules = phase2From.map((from) => ({
-  name: 'no-folder-cycles',
-  comment: `lib/${from}: a folder cycle through an edge other than phase 2's listed ones (scripts/layers/layers.mjs).`,
-  severity: 'error',
-  scope: 'folder',
-  from: { path: `^lib/${escape(from)}$` },
-  to: {
-    circular: true,
-    pathNot: `^lib/(${PHASE_2_EDGES.filter((e) => e.startsWith(`${from} -> `))
-      .map((e) => escape(e.split(' -> ')[1]))
-      .join('|')})$`,
-  },
-}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -73,13 +56,12 @@ export default {
     },
     {
       name: 'no-folder-cycles',
-      comment: "No lib/ folder imports itself through others (phase 2's listed edges apart).",
+      comment: 'No lib/ folder imports itself through others.',
       severity: 'error',
       scope: 'folder',
-      from: phase2From.length ? { path: '^lib/', pathNot: `^lib/(${phase2From.map(escape).join('|')})$` } : { path: '^lib/' },
+      from: { path: '^lib/' },
       to: { circular: true },
     },
-    ...phase2Rules,
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },

@@ -1,6 +1,6 @@
 // The audit events endpoints in GitLab's shape: GET /audit_events (admins), /groups/:id/audit_events,
-// /projects/:id/audit_events and their single-event forms; plus GET /runners/:id/audit_events, a Runway
-// extension behind a runner page's Activity tab. Offset pagination (with X-Total), or keyset pagination
+// /projects/:id/audit_events and their single-event forms (a runner's trail, GET /runners/:id/audit_events,
+// is lib/runners/audit-handlers.ts, paginated by page() here). Offset pagination (with X-Total), or keyset pagination
 // (`pagination=keyset`, newest first, a `cursor` in the rel="next" Link) as GitLab offers for audit events.
 import { endpoint, paginated, type RequestContext } from '../api/handler';
 import { forbidden, paramError, recordNotFound } from '../api/errors';
@@ -9,13 +9,11 @@ import { json } from '../api/response';
 import { externalUrl } from '../config/env';
 import { clampToInt4 } from '../db/ids';
 import { findGroup, findProject } from '../namespaces/resolve';
-import { findRunnerOr404, noAccess } from '../runners/service';
 import { auditEventEntity } from './entity';
 import {
   canReadGroupAuditEvent,
   canReadInstanceAuditEvents,
   canReadProjectAuditEvent,
-  canReadRunnerAuditEvents,
   groupAuditReach,
   groupReader,
   projectAuditReach,
@@ -27,9 +25,11 @@ import { INSTANCE_ENTITY_TYPE } from './service';
 /** GitLab's AuditEventFinder::VALID_ENTITY_TYPES. */
 export const ENTITY_TYPES = ['Project', 'User', 'Group', INSTANCE_ENTITY_TYPE] as const;
 
-const dateParams = { created_after: param.dateTime(), created_before: param.dateTime(), cursor: param.string() };
+/** The date and cursor parameters of every audit event list. */
+export const dateParams = { created_after: param.dateTime(), created_before: param.dateTime(), cursor: param.string() };
 
-function dates(i: { created_after?: Date | null; created_before?: Date | null }): AuditFilter {
+/** The date filter of a list's parameters. */
+export function dates(i: { created_after?: Date | null; created_before?: Date | null }): AuditFilter {
   return { createdAfter: i.created_after ?? undefined, createdBefore: i.created_before ?? undefined };
 }
 
@@ -60,7 +60,7 @@ async function keysetPage(ctx: RequestContext, filter: AuditFilter): Promise<Res
 }
 
 /** One page of events matching `filter`, offset or keyset as the request asks. */
-async function page(ctx: RequestContext, filter: AuditFilter): Promise<Response> {
+export async function page(ctx: RequestContext, filter: AuditFilter): Promise<Response> {
   if (ctx.raw.pagination === 'keyset') return keysetPage(ctx, filter);
   const result = await ctx.paginate({
     fetch: (offset, limit) => listAuditEvents(filter, offset, limit),
@@ -144,17 +144,5 @@ export const showProjectAuditEvent = endpoint({
     const project = await findProject(actor, ctx.pathParams.id);
     if (!canReadProjectAuditEvent(await projectReader(actor, project.id))) throw forbidden();
     return oneOr404(ctx.input.audit_event_id, { projectId: project.id });
-  },
-});
-
-/** GET /runners/:id/audit_events (Runway extension): the runner's own trail, for those who may edit it. */
-export const listRunnerAuditEvents = endpoint({
-  scopes: ['manage_runner'],
-  params: { id: param.integer().required(), ...dateParams },
-  handle: async (ctx) => {
-    const actor = ctx.user();
-    const runner = await findRunnerOr404(ctx.input.id);
-    if (!(await canReadRunnerAuditEvents(actor, runner))) throw noAccess();
-    return page(ctx, { runnerId: runner.id, ...dates(ctx.input) });
   },
 });

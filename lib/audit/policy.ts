@@ -5,11 +5,9 @@
 //              single-event endpoint is for Owners only.
 //   project:   Maintainers and Owners read every event; Developers only their own; the single-event
 //              endpoint is for Maintainers and above.
-//   runner:    whoever may edit the runner (its Activity tab) reads its events.
+//   runner:    lib/runners/policy.ts (canReadRunnerAuditEvents): whoever may edit the runner.
 import type { Actor } from '../api/authenticate';
-import type { Runner } from '../db/generated/client';
 import { AccessLevel, groupAccessLevel, projectAccessLevel } from '../namespaces/access';
-import { canUpdateRunner } from '../runners/policy';
 
 /** How much of a scope's trail a reader sees: every event, only events they authored, or none. */
 export type AuditReach = 'all' | 'own' | 'none';
@@ -43,12 +41,4 @@ export async function groupReader(actor: Actor, groupId: number): Promise<Reader
 
 export async function projectReader(actor: Actor, projectId: number): Promise<Reader> {
   return { admin: actor.user.admin, level: actor.user.admin ? 0 : await projectAccessLevel(actor.user.id, projectId) };
-}
-
-/** A runner's Activity: its administrators (admins, group Owners, Maintainers of its projects). */
-export async function canReadRunnerAuditEvents(
-  actor: Actor,
-  runner: Pick<Runner, 'id' | 'runnerType' | 'groupId' | 'ownerProjectId' | 'locked'>,
-): Promise<boolean> {
-  return actor.user.admin || canUpdateRunner(actor, runner);
 }

@@ -5,7 +5,7 @@ import { queryRows } from '../db/query';
 import type { Commit, Job, Pipeline, User } from '../db/generated/client';
 import { empty, join, sql, type Sql } from '../db/sql';
 import { AccessLevel, authorizedProjectIdsSql } from '../namespaces/access';
-import { hydrateProjectInfo, PROJECT_INFO_JSON, type RunnerProjectInfo } from '../runners/queries';
+import { hydrateProjectInfo, PROJECT_INFO_JSON, type RunnerProjectInfo } from '../namespaces/project-info';
 
 /** Ci::HasStatus AVAILABLE_STATUSES (18.x). */
 export const JOB_STATUSES = [

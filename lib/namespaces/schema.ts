@@ -1,4 +1,5 @@
 // Parameter declarations of the groups, projects and members APIs, in GitLab's declaration order.
+import { paramError } from '../api/errors';
 import { param } from '../api/params';
 import { groupSettingsParams, groupUpdateOnlyParams } from './group-settings';
 import { projectCreateOnlyParams, projectSettingParams, projectUpdateOnlyParams, UPDATE_AT_LEAST_ONE_OF } from './project-settings';
@@ -170,4 +171,11 @@ export const listNamespacesParams = {
   owned_only: param.boolean(),
   top_level_only: param.boolean().default(false),
   full_path_search: param.boolean().default(false),
+};
+
+/** A list parameter of ids (skip_groups, user_ids): digits only, else Grape's 400. */
+export const integers = (values: string[] | undefined, name: string): number[] | undefined => {
+  if (!values) return undefined;
+  if (values.some((v) => !/^\d+$/.test(v))) throw paramError([`${name} is invalid`]);
+  return values.map(Number);
 };

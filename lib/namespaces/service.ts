@@ -1,29 +1,15 @@
-// Writes: groups, projects and memberships, each in one transaction. Path uniqueness is enforced by the
+// Group creation and what every resource's writes share (path and name rules, member sources), each write
+// in one transaction (projects: lib/projects/service.ts; members: lib/members/service.ts). Path uniqueness is enforced by the
 // unique full_path columns; the checks here only word the failure as GitLab does.
-import { isRowId } from '../db/ids';
 import type { Actor } from '../api/authenticate';
-import { ApiError, apiError, conflict, forbidden, notFound, validationError } from '../api/errors';
+import { apiError, forbidden, notFound, validationError } from '../api/errors';
 import { db, type Prisma } from '../db/client';
-import type { Namespace } from '../db/generated/client';
-import { enqueueImport } from '../repositories/import-queue';
-import { importUrlProblem } from '../repositories/import-url';
-import { AccessLevel, groupAccessLevel } from './access';
-import {
-  canCreateProjectInGroup,
-  canCreateProjectInUserNamespace,
-  canCreateSubgroup,
-  canCreateTopLevelGroup,
-  canGrantLevel,
-  canAdminMembersOf,
-  type Viewer,
-  type VisibilityName,
-} from './policy';
+import { AccessLevel } from './access';
+import { canCreateSubgroup, canCreateTopLevelGroup, type Viewer, type VisibilityName } from './policy';
 import { findGroup, groupViewer, projectViewer } from './resolve';
 import type { NamespaceRecord, ProjectRecord } from './records';
-import { fullPathTaken, projectNameTaken } from './queries';
-import { findUserByLogin } from '../users/queries';
-import { forbidsOverride, settingRefusal, sharedRunnersSetting, type SharedRunnersSetting } from './shared-runners-setting';
-import { applySettings, defaultSettings } from './project-settings';
+import { fullPathTaken } from './queries';
+import { settingRefusal, type SharedRunnersSetting } from './shared-runners-setting';
 
 type Tx = Prisma.TransactionClient;
 export const VISIBILITY_RANK: Record<VisibilityName, number> = { private: 0, internal: 10, public: 20 };
@@ -47,7 +33,7 @@ export const PROJECT_PATH_MESSAGE = "can contain only letters, digits, '_', '-' 
 
 export const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === 'P2002';
 /** A row referred to went away meanwhile (a namespace deleted while a project or subgroup was being created in it). */
-const isForeignKeyViolation = (err: unknown) => (err as { code?: string })?.code === 'P2003';
+export const isForeignKeyViolation = (err: unknown) => (err as { code?: string })?.code === 'P2003';
 
 // ------------------------------------------------------------------ groups
 
@@ -132,128 +118,9 @@ export async function createGroup(actor: Actor, input: NewGroup): Promise<Namesp
   }
 }
 
-// ------------------------------------------------------------------ projects
-
-export interface NewProject {
-  name?: string;
-  path?: string;
-  namespaceId?: number;
-  description?: string | null;
-  visibility?: VisibilityName;
-  defaultBranch?: string;
-  importUrl?: string;
-  sharedRunnersEnabled?: boolean;
-  groupRunnersEnabled?: boolean;
-  /** The request's settings parameters (project-settings.ts reads the ones it knows). */
-  settings?: Record<string, unknown>;
-}
-
-/** GitLab derives a missing path from the name (parameterized) and a missing name from the path. */
-function derivePath(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9_.-]+/g, '-')
-    .replace(/^[-._]+|[-._]+$/g, '')
-    .replace(/[-._]{2,}/g, '-');
-}
-
-export async function createProject(actor: Actor, input: NewProject): Promise<number> {
-  const user = actor.user;
-  const errors: Record<string, string[]> = {};
-  const add = (k: string, m: string) => (errors[k] ??= []).push(m);
-  const name = (input.name ?? input.path ?? '').trim();
-  const path = input.path ?? derivePath(name);
-
-  let ns: Namespace | null;
-  if (input.namespaceId !== undefined) ns = isRowId(input.namespaceId) ? await db().namespace.findUnique({ where: { id: input.namespaceId } }) : null;
-  else ns = await db().namespace.findUnique({ where: { ownerId: user.id } });
-  let allowed = false;
-  if (ns) {
-    if (ns.kind === 'user') allowed = canCreateProjectInUserNamespace(user, ns);
-    else allowed = canCreateProjectInGroup({ signedIn: true, admin: user.admin, level: await groupAccessLevel(user.id, ns.id) }, ns);
-  }
-  if (!ns || !allowed) throw validationError({ namespace: ['is not valid'] });
-
-  const visibility = input.visibility ?? 'private';
-  if (!name) add('name', "can't be blank");
-  else if (!PROJECT_NAME_RE.test(name)) {
-    add('name', PROJECT_NAME_MESSAGE);
-  }
-  if (!path) add('path', "can't be blank");
-  else if (!pathValid(path)) add('path', PROJECT_PATH_MESSAGE);
-  if (ns.kind === 'group' && VISIBILITY_RANK[visibility] > VISIBILITY_RANK[ns.visibility]) {
-    add('visibility_level', `${visibility} is not allowed in a ${ns.visibility} group.`);
-  }
-  const settings = applySettings(defaultSettings(visibility), input.settings ?? {}, visibility);
-  for (const [k, msgs] of Object.entries(settings.errors)) for (const m of msgs) add(k, m);
-  // Resolves the import URL's host: done before the transaction, which must not wait on DNS.
-  // A refused import URL answers first and alone, with 422 as GitLab's validate_git_import_url! does (in the
-  // model's `{"import_url": [...]}` shape, so clients show the reason under the field).
-  const importProblem = input.importUrl ? await importUrlProblem(input.importUrl, user) : null;
-  if (importProblem) throw new ApiError(422, { message: { import_url: [importProblem] } });
-  const fullPath = `${ns.fullPath}/${path}`;
-  const namespace = ns;
-  try {
-    return await db().$transaction(async (tx) => {
-      if (name && !errors.name) {
-        if (await projectNameTaken(namespace.id, name, tx)) add('name', 'has already been taken');
-      }
-      if (path && !errors.path && (await fullPathTaken(fullPath, tx))) add('path', 'has already been taken');
-      // Instance runners default to the group's setting; asking for them under "disabled and unoverridable" is refused.
-      let sharedRunnersEnabled = input.sharedRunnersEnabled ?? true;
-      if (namespace.kind === 'group') {
-        const group = await tx.namespace.findUniqueOrThrow({
-          where: { id: namespace.id },
-          select: { sharedRunnersEnabled: true, allowDescendantsOverrideDisabledSharedRunners: true },
-        });
-        if (input.sharedRunnersEnabled === undefined) sharedRunnersEnabled = sharedRunnersSetting(group) === 'enabled';
-        else if (input.sharedRunnersEnabled && forbidsOverride(group))
-          add('shared_runners_enabled', 'cannot be enabled because parent group does not allow it');
-      }
-      if (Object.keys(errors).length) throw validationError(errors);
-      const project = await tx.project.create({
-        data: {
-          name,
-          path,
-          namespaceId: namespace.id,
-          fullPath,
-          description: input.description ?? null,
-          visibility,
-          defaultBranch: input.defaultBranch ?? null,
-          creatorId: user.id,
-          sharedRunnersEnabled,
-          groupRunnersEnabled: input.groupRunnersEnabled ?? true,
-          settings: settings.next as unknown as Prisma.InputJsonObject,
-        },
-      });
-      // As Projects::CreateService: the personal namespace owner is an Owner member; an admin creating in
-      // a group they do not belong to becomes Owner of the project.
-      if (namespace.kind === 'user' && namespace.ownerId) {
-        await tx.projectMember.create({ data: { projectId: project.id, userId: namespace.ownerId, accessLevel: AccessLevel.OWNER, createdById: user.id } });
-      } else if (namespace.kind === 'group' && (await groupAccessLevel(user.id, namespace.id, tx)) === 0) {
-        await tx.projectMember.create({ data: { projectId: project.id, userId: user.id, accessLevel: AccessLevel.OWNER, createdById: user.id } });
-      }
-      if (input.importUrl) await enqueueImport({ projectId: project.id, url: input.importUrl, actorId: user.id }, tx);
-      return project.id;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw validationError({ path: ['has already been taken'] });
-    if (isForeignKeyViolation(err)) throw validationError({ namespace: ['is not valid'] });
-    throw err;
-  }
-}
-
 // ------------------------------------------------------------------ members
 
 export type MemberSource = { kind: 'group'; group: NamespaceRecord } | { kind: 'project'; project: ProjectRecord };
-
-export interface NewMember {
-  userId?: number | string;
-  username?: string;
-  accessLevel: number;
-  expiresAt?: string | null;
-}
 
 export async function sourceViewer(actor: Actor, source: MemberSource): Promise<Viewer> {
   return source.kind === 'group' ? groupViewer(actor, source.group) : projectViewer(actor, source.project);
@@ -273,48 +140,3 @@ export async function inheritedMembership(tx: Tx, source: MemberSource, userId: 
 }
 
 export const LEVEL_NAMES: Record<number, string> = { 10: 'Guest', 15: 'Planner', 20: 'Reporter', 30: 'Developer', 40: 'Maintainer', 50: 'Owner' };
-
-/** POST .../members: returns the new membership's id. */
-export async function addMember(actor: Actor, source: MemberSource, input: NewMember): Promise<number> {
-  const viewer = await sourceViewer(actor, source);
-  if (!canAdminMembersOf(source.kind, viewer)) throw forbidden();
-  const userIdRaw = input.userId !== undefined ? String(input.userId).trim() : undefined;
-  const target =
-    userIdRaw !== undefined
-      ? /^\d+$/.test(userIdRaw) && Number(userIdRaw) <= 2147483647
-        ? await db().user.findUnique({ where: { id: Number(userIdRaw) } })
-        : null
-      : await findUserByLogin('username', input.username ?? '');
-  if (!target) throw notFound('User');
-  if (!canGrantLevel(viewer, input.accessLevel)) throw forbidden();
-  try {
-    return await db().$transaction(async (tx) => {
-      const existing =
-        source.kind === 'group'
-          ? await tx.groupMember.findUnique({ where: { groupId_userId: { groupId: source.group.id, userId: target.id } } })
-          : await tx.projectMember.findUnique({ where: { projectId_userId: { projectId: source.project.id, userId: target.id } } });
-      if (existing) throw conflict('Member already exists');
-      const errors: Record<string, string[]> = {};
-      if (input.expiresAt && input.expiresAt < new Date().toISOString().slice(0, 10)) errors.expires_at = ['cannot be a date in the past'];
-      const inherited = await inheritedMembership(tx, source, target.id);
-      if (inherited && input.accessLevel < inherited.level) {
-        errors.access_level = [`should be greater than or equal to ${LEVEL_NAMES[inherited.level]} inherited membership from group ${inherited.groupName}`];
-      }
-      if (Object.keys(errors).length) throw validationError(errors);
-      const data = {
-        userId: target.id,
-        accessLevel: input.accessLevel,
-        expiresAt: input.expiresAt ? new Date(`${input.expiresAt}T00:00:00Z`) : null,
-        createdById: actor.user.id,
-      };
-      const row =
-        source.kind === 'group'
-          ? await tx.groupMember.create({ data: { ...data, groupId: source.group.id } })
-          : await tx.projectMember.create({ data: { ...data, projectId: source.project.id } });
-      return row.id;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('Member already exists');
-    throw err;
-  }
-}

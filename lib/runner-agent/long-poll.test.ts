@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useInMemoryDatabase } from '../db/test-database';
 import { db } from '../db/client';
-import { lastUpdateValue } from '../runners/heartbeat';
+import { lastUpdateValue } from './heartbeat';
 import { IN_PROCESS_FLAG } from '../notifications/hub';
 import { heldPollCount, holdWhileUnchanged, releaseHeldPolls, TOO_MANY_HELD_POLLS } from './long-poll';
 

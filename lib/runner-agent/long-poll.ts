@@ -1,7 +1,7 @@
 // Long polling of POST /jobs/request, as GitLab Workhorse does it (apiCiLongPollingDuration): a runner
 // that sends back, as last_update, the queue value it was last given has nothing new to learn, so its
 // poll is held until that value changes or the time is up, and answered 204 either way. Runway's queue
-// value follows the runner row (lastUpdateValue in lib/runners/heartbeat.ts); a change to it from any
+// value follows the runner row (lastUpdateValue in lib/runner-agent/heartbeat.ts); a change to it from any
 // Runway instance arrives as a runway_runner_changes notification (PostgreSQL LISTEN/NOTIFY through
 // lib/notifications/hub), which makes the held polls of that runner re-read their value.
 //

@@ -2,7 +2,7 @@
 // app/api/v4 export these (Next.js serves them), and the http wrapper's fast path calls the very same
 // objects without Next.js's router (lib/runner-agent/fast-path.ts): one declaration, two ways in.
 import { routes } from '../api/handler';
-import { jobRequestEndpoint, verifyEndpoint } from '../runners/agent-api';
+import { jobRequestEndpoint, verifyEndpoint } from './handlers';
 
 /** POST /api/v4/jobs/request: the job poll and heartbeat. */
 export const jobRequestRoute = routes({ POST: jobRequestEndpoint });

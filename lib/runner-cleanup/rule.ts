@@ -3,12 +3,8 @@
 import { paramError } from '../api/errors';
 import { ANY_SAFE_INTEGER, param } from '../api/params';
 import type { RunnerType } from '../db/generated/client';
-import { RUNNER_TYPES, type RunnerFilters } from '../runners/queries';
-import { STALE_TIMEOUT_MS } from '../runners/status';
-
-/** GitLab calls a runner stale after 7 days; a rule may not reach runners that are not stale yet. */
-export const MIN_STALE_DAYS = Math.round(STALE_TIMEOUT_MS / 86_400_000);
-export const MAX_STALE_DAYS = 3650;
+import type { RunnerFilters } from '../runners/queries';
+import { MAX_STALE_DAYS, MIN_STALE_DAYS, RUNNER_TYPES } from '../settings/runner-constants';
 
 export interface CleanupRule {
   staleDays: number;

@@ -5,7 +5,7 @@
 import { db } from '../db/client';
 import { sql } from '../db/sql';
 import type { DeletedRunnerFacts } from './policy';
-import { RUNNER_TYPES } from './queries';
+import { RUNNER_TYPES } from '../settings/runner-constants';
 
 /** The announcement of each logged event, sent at commit in id order: the row below as JSON. */
 export const RUNNER_EVENTS_CHANNEL = 'runway_runner_events';

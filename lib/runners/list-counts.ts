@@ -11,7 +11,8 @@ import { containsPattern, empty, sql } from '../db/sql';
 import { findGroup, type NamespaceRecord } from '../namespaces/resolve';
 import { filterShape, ownerFilterRules, ownerFilterShape, resolved, toFilters, type FilterInput } from './list-handlers';
 import { canReadGroupRunners } from './policy';
-import { countRunners, GROUP_MEMBERSHIPS, RUNNER_TYPES, type RunnerFilters, type RunnerSet } from './queries';
+import { RUNNER_TYPES } from '../settings/runner-constants';
+import { countRunners, GROUP_MEMBERSHIPS, type RunnerFilters, type RunnerSet } from './queries';
 
 /** The counters the list shows: one per type tab (keeping the status filter), one per status (keeping the type). */
 export const COUNTED_STATUSES = ['online', 'offline', 'stale'] as const;

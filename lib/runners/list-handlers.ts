@@ -16,12 +16,12 @@ import {
   type RunnerOrder,
   summaryRelationsOf,
   RUNNER_SCOPES,
-  RUNNER_TYPES,
   type RunnerFilters,
   type RunnerScope,
   type RunnerSet,
   type RunnerSummaryRow,
 } from './queries';
+import { RUNNER_TYPES } from '../settings/runner-constants';
 import { STATUS_FILTER_VALUES } from './status';
 
 export const filterShape = {

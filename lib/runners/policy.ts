@@ -266,3 +266,11 @@ export function runnerPermissionsFromFacts(actor: Actor, runner: RunnerRef, f: R
 export function canCleanUpRunners(actor: Actor | null): boolean {
   return isAdmin(actor);
 }
+
+/** A runner's Activity: its administrators (admins, group Owners, Maintainers of its projects). */
+export async function canReadRunnerAuditEvents(
+  actor: Actor,
+  runner: Pick<Runner, 'id' | 'runnerType' | 'groupId' | 'ownerProjectId' | 'locked'>,
+): Promise<boolean> {
+  return actor.user.admin || canUpdateRunner(actor, runner);
+}

@@ -7,11 +7,12 @@ import { queryRows } from '../db/query';
 import type { RunnerType, User } from '../db/generated/client';
 import { containsPattern, empty, join, likeEscape, raw, sql, type Sql } from '../db/sql';
 import { authorizedGroupIdsSql, authorizedProjectIdsSql, AccessLevel } from '../namespaces/access';
+import { hydrateProjectInfo, NAMESPACE_FULL_NAME, PROJECT_INFO_JSON, type RunnerProjectInfo } from '../namespaces/project-info';
+import { RUNNER_TYPES } from '../settings/runner-constants';
 import { staleSince, statusCondition, type StatusFilter } from './status';
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 
-export const RUNNER_TYPES = ['instance_type', 'group_type', 'project_type'] as const;
 /** GitLab's AVAILABLE_SCOPES: legacy types, types, then statuses including the deprecated ones. */
 export const RUNNER_SCOPES = ['specific', 'shared', ...RUNNER_TYPES, 'active', 'paused', 'online', 'offline', 'never_contacted', 'stale'] as const;
 export type RunnerScope = (typeof RUNNER_SCOPES)[number];
@@ -454,18 +455,6 @@ export interface ManagerInfo {
 }
 
 /** What BasicProjectDetails reads of a project and its namespace (see namespaces/entity.ts). */
-export interface RunnerProjectInfo {
-  id: number;
-  description: string | null;
-  name: string;
-  path: string;
-  fullPath: string;
-  defaultBranch: string | null;
-  createdAt: Date;
-  lastActivityAt: Date;
-  namespace: { id: number; name: string; path: string; kind: string; fullPath: string; parentId: number | null; fullName: string };
-}
-
 /** What BasicGroupDetails reads of a group. */
 export interface RunnerGroupInfo {
   id: number;
@@ -479,27 +468,6 @@ export interface RunnerDetailsRow extends RunnerSummaryRow {
   latestManager: ManagerInfo | null;
   projects: RunnerProjectInfo[];
   group: RunnerGroupInfo | null;
-}
-
-// A namespace's human full name ("Acme / Platform"), as namespaces/records.ts withFullNames builds it:
-// group names along traversal_ids; a personal namespace's own name.
-const NAMESPACE_FULL_NAME = sql`CASE WHEN ns.kind = 'group' AND cardinality(ns.traversal_ids) > 0
-    THEN (SELECT string_agg(COALESCE(a.name, ''), ' / ' ORDER BY t.ord)
-            FROM unnest(ns.traversal_ids) WITH ORDINALITY AS t(id, ord) LEFT JOIN namespaces a ON a.id = t.id)
-    ELSE ns.name END`;
-
-/** RunnerProjectInfo of `projects p JOIN namespaces ns ON ns.id = p.namespace_id`, as JSON. */
-export const PROJECT_INFO_JSON = sql`json_build_object(
-  'id', p.id, 'description', p.description, 'name', p.name, 'path', p.path, 'fullPath', p.full_path,
-  'defaultBranch', p.default_branch, 'createdAt', p.created_at, 'lastActivityAt', p.last_activity_at,
-  'namespace', json_build_object('id', ns.id, 'name', ns.name, 'path', ns.path, 'kind', ns.kind::text,
-                                 'fullPath', ns.full_path, 'parentId', ns.parent_id, 'fullName', ${NAMESPACE_FULL_NAME}))`;
-
-/** JSON carries timestamps as ISO strings: back to Dates. */
-export function hydrateProjectInfo(p: RunnerProjectInfo): RunnerProjectInfo {
-  p.createdAt = new Date(p.createdAt);
-  p.lastActivityAt = new Date(p.lastActivityAt);
-  return p;
 }
 
 /**

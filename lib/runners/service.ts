@@ -10,7 +10,7 @@ import { findRunner, lockRunner, type RunnerRow } from './queries';
 import { loadTagLists, parseTagList, tagListChanged, writeTaggings } from './tags';
 import { hasErrors, validateRunnerAttributes } from './validation';
 import { isRowId } from '../db/ids';
-import { holdProject } from '../namespaces/project-purge';
+import { holdProject } from '../projects/purge';
 import { recordRunnerAudit, type AuditActor } from '../audit/service';
 import { runnerChanges } from './audit-changes';
 
@@ -19,9 +19,6 @@ export interface ChangeOrigin {
   actor: AuditActor;
   ip: string | null;
 }
-
-// Re-exported for the runner handlers; every domain's deletes share it (lib/api).
-export { checkUnmodifiedSince };
 
 export const runnerNotFound = () => notFound('Runner');
 export const noAccess = () => forbidden('No access granted');
@@ -123,7 +120,7 @@ export async function assignRunner(actor: Actor, projectId: number, runnerIdPara
   // Instance runners cannot belong to projects; GitLab raises there, we refuse cleanly.
   if (runner.runnerType !== 'project_type') throw noAccess();
   await db().$transaction(async (tx) => {
-    // Project before runner, the order project deletion locks in (lib/namespaces/project-purge.ts).
+    // Project before runner, the order project deletion locks in (lib/projects/purge.ts).
     if (!(await holdProject(tx, projectId))) throw notFound('Project');
     const locked = await lockRunner(runnerId, tx);
     if (!locked) throw runnerNotFound();

@@ -1,9 +1,10 @@
 // Runner status as GitLab 18.x computes it (Ci::Runner#deprecated_rest_status, HasRunnerStatus): once for
-// a row (entities) and once as SQL (filters), with the same constants so both always agree.
+// a row (entities) and once as SQL (filters), with the same constants so both always agree (the stale
+// timeout is lib/settings/runner-constants.ts, which the cleanup settings validate with).
 import { raw, sql, type Sql } from '../db/sql';
+import { STALE_TIMEOUT_MS } from '../settings/runner-constants';
 
 export const ONLINE_CONTACT_TIMEOUT_MS = 2 * 60 * 60 * 1000;
-export const STALE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const RUNNER_STATUSES = ['online', 'offline', 'never_contacted', 'stale'] as const;
 export const DEPRECATED_STATUSES = ['active', 'paused'] as const;

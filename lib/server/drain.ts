@@ -6,7 +6,7 @@
 // 2. it stops accepting connections, answers what is still held, ends event streams with a `retry` hint,
 //    and the background worker claims no more jobs;
 // 3. requests being served finish, for at most RUNWAY_SHUTDOWN_TIMEOUT_SECONDS;
-// 4. the heartbeats this instance buffered are written (lib/runners/heartbeat: nothing a runner reported
+// 4. the heartbeats this instance buffered are written (lib/runner-agent/heartbeat: nothing a runner reported
 //    is lost with the process), then connections and the database are closed and the process exits 0.
 // A second signal exits at once (status 1). Each phase is one JSON log line.
 import type http from 'node:http';
@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { closeEventStreams, openEventStreamCount } from '../api/sse';
 import type { InstanceState } from '../health/checks';
 import { heldPollCount, releaseHeldPolls } from '../runner-agent/long-poll';
-import { flushHeartbeats } from '../runners/heartbeat';
+import { flushHeartbeats } from '../runner-agent/heartbeat';
 import { log } from '../log/log';
 
 export interface DrainOptions {

@@ -1,7 +1,7 @@
 // GET/PUT /application/settings (admin): the runner-related instance settings and the local-network switch for imports.
 import { endpoint } from '../api/handler';
 import { ANY_SAFE_INTEGER, param } from '../api/params';
-import { RUNNER_TYPES } from '../runners/queries';
+import { RUNNER_TYPES } from './runner-constants';
 import { currentSettings, requireAdmin, settingsEntity, updateSettings, VALID_RUNNER_REGISTRAR_TYPES } from './application';
 
 export const getSettingsEndpoint = endpoint({

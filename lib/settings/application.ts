@@ -4,7 +4,7 @@
 import { MAX_INT4 } from '../db/ids';
 import { db, type Prisma } from '../db/client';
 import type { ApplicationSetting, RunnerType } from '../db/generated/client';
-import { MAX_STALE_DAYS, MIN_STALE_DAYS } from '../runner-cleanup/rule';
+import { MAX_STALE_DAYS, MIN_STALE_DAYS } from './runner-constants';
 import type { Actor } from '../api/authenticate';
 import { forbidden, validationError } from '../api/errors';
 

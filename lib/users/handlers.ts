@@ -6,24 +6,13 @@ import { parseParams } from '../api/params';
 import type { Actor } from '../api/authenticate';
 import { membershipEntity, userBasic, userDetails, userDetailsWithAdmin, userPublic, userWithAdmin } from './entity';
 import { checkCanBlock, isAdmin, requireAdmin, seesAdminFields } from './policy';
-import {
-  adminExtrasFor,
-  findUserById,
-  findUserByIdOrUsername,
-  membershipsPageSource,
-  personalNamespaceId,
-  usersOrder,
-  usersPageSource,
-  usersWhere,
-} from './queries';
+import { adminExtrasFor, findUserById, membershipsPageSource, usersOrder, usersPageSource, usersWhere } from './queries';
 import { deleteUserParams, listUsersParams, parseCreateUser, updateUserParams, userIdParams, userListLinkParams, userMembershipsParams } from './schema';
 import { paginate } from '../api/pagination';
 import { createUserByAdmin, deleteUserByAdmin, setUserState, unlockUserByAdmin, updateUserByAdmin } from './service';
 import { auditIp } from '../audit/service';
 import { isRowId } from '../db/ids';
 import { checkUnmodifiedSince } from '../api/preconditions';
-import { pageOfProjects, projectFilters } from '../namespaces/handlers';
-import type { listProjectsParams } from '../namespaces/schema';
 import type { User } from '../db/generated/client';
 
 /** lib/api/users.rb requires /users/:id to be digits: any other id matches no route at all (404). */
@@ -140,14 +129,4 @@ export async function listUserMemberships(ctx: RequestContext) {
   const user = await findUserById(user_id!);
   if (!user) throw notFound('User');
   return paginated(await ctx.paginate(membershipsPageSource(user.id, type)), membershipEntity);
-}
-
-/** GET /users/:id/projects: the user's personal projects the caller may see (id or username). */
-export async function listUserProjects(ctx: RequestContext<typeof listProjectsParams>) {
-  const user = await findUserByIdOrUsername(ctx.pathParams.id ?? '');
-  const ns = user ? await personalNamespaceId(user.id) : null;
-  if (!user || ns === null) throw notFound('User');
-  const i = ctx.input;
-  const f = { ...projectFilters(i), membership: i.membership ?? false, namespaceId: ns };
-  return pageOfProjects(ctx, f, { starred: i.starred ?? false, simple: i.simple ?? false, withAccess: true });
 }

@@ -20,6 +20,9 @@ export const LAYERS = [
       'sessions',
       'tokens',
       'namespaces',
+      'groups',
+      'projects',
+      'members',
       'runners',
       'runner-agent',
       'jobs',
@@ -39,42 +42,6 @@ export const LAYERS = [
     folders: ['server', 'health', 'worker', 'seed', 'openapi'],
   },
   { name: 'browser', what: "the dashboard's API client and URL helpers (components/ and app/ pages use them)", folders: ['client'] },
-];
-
-/**
- * Folder cycles among domains that phase 2 unties by moving files between lib/namespaces, lib/runners and
- * lib/runner-agent (held back while those folders change on other branches). Each entry is one folder
- * edge `from -> to` that closes a cycle today; the folder-cycle rule ignores exactly these edges.
- */
-export const PHASE_2_EDGES = [
-  'audit -> namespaces',
-  'audit -> runners',
-  'jobs -> namespaces',
-  'jobs -> repositories',
-  'jobs -> runners',
-  'jobs -> users',
-  'namespaces -> repositories',
-  'namespaces -> runners',
-  'namespaces -> users',
-  'repositories -> namespaces',
-  'repositories -> settings',
-  'runner-agent -> runners',
-  'runner-cleanup -> audit',
-  'runner-cleanup -> namespaces',
-  'runner-cleanup -> runners',
-  'runner-cleanup -> settings',
-  'runners -> audit',
-  'runners -> jobs',
-  'runners -> namespaces',
-  'runners -> runner-agent',
-  'runners -> settings',
-  'runners -> users',
-  'sessions -> audit',
-  'settings -> runner-cleanup',
-  'settings -> runners',
-  'users -> audit',
-  'users -> namespaces',
-  'users -> sessions',
 ];
 
 export const layerOf = (folder) => LAYERS.findIndex((l) => l.folders.includes(folder));

@@ -1,4 +1,4 @@
-// Buffered runner heartbeats and the runner cache (lib/runners/heartbeat, lib/runners/contact-cache) on
+// Buffered runner heartbeats and the runner cache (lib/runner-agent/heartbeat, lib/runner-agent/contact-cache) on
 // Runway instances sharing one database, at the buffered default (not the suite's write-through setting):
 //   a, b  - flush every FLUSH_SECONDS; polls on `a` are served from its runner cache
 //   slow  - flushes only every 300 s, so its heartbeats reach the database only at shutdown

@@ -1,6 +1,6 @@
 // GET, POST /api/v4/groups
 import { endpoint, routes } from '@/lib/api/handler';
-import { createGroupHandler, listGroupsHandler } from '@/lib/namespaces/handlers';
+import { createGroupHandler, listGroupsHandler } from '@/lib/groups/handlers';
 import { createGroupParams, listGroupsParams } from '@/lib/namespaces/schema';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({

@@ -1,6 +1,6 @@
 // GET, POST /api/v4/projects
 import { endpoint, routes } from '@/lib/api/handler';
-import { createProjectHandler, listProjectsHandler } from '@/lib/namespaces/handlers';
+import { createProjectHandler, listProjectsHandler } from '@/lib/projects/handlers';
 import { createProjectParams, createProjectRules, listProjectsParams } from '@/lib/namespaces/schema';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({

@@ -1,6 +1,6 @@
 // GET, POST /api/v4/groups/:id/members (direct members)
 import { endpoint, routes } from '@/lib/api/handler';
-import { createMemberHandler, listMembersHandler } from '@/lib/namespaces/handlers';
+import { createMemberHandler, listMembersHandler } from '@/lib/members/handlers';
 import { createMemberParams, createMemberRules, listMembersParams } from '@/lib/namespaces/schema';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({

@@ -1,6 +1,6 @@
 // GET /api/v4/groups/:id/members/all (direct and inherited members, highest level per user)
 import { endpoint, routes } from '@/lib/api/handler';
-import { listMembersHandler } from '@/lib/namespaces/handlers';
+import { listMembersHandler } from '@/lib/members/handlers';
 import { listMembersParams } from '@/lib/namespaces/schema';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routes({

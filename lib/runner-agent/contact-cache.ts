@@ -13,7 +13,7 @@
 // is back. Entries also expire after CACHE_TTL_MS, a safety net against a lost notification, and an
 // entry whose token has expired is never served. Unknown tokens are not cached (each costs a read).
 // The embedded database delivers notifications in process only (a `runway` command's writes are not
-// heard), so nothing is cached there; nor with RUNWAY_HEARTBEAT_FLUSH_SECONDS=0 (lib/runners/heartbeat).
+// heard), so nothing is cached there; nor with RUNWAY_HEARTBEAT_FLUSH_SECONDS=0 (lib/runner-agent/heartbeat).
 import { digest } from '../auth/secrets';
 import { queryRows } from '../db/query';
 import { sql } from '../db/sql';
@@ -24,7 +24,7 @@ import { notificationsInProcess, parseRunnerChange, RUNNER_CHANGES_CHANNEL, subs
 export interface PollingRunner {
   id: number;
   tokenExpiresAt: Date | null;
-  /** The queue value's source (lastUpdateValue in lib/runners/heartbeat). */
+  /** The queue value's source (lastUpdateValue in lib/runner-agent/heartbeat). */
   updatedAt: Date;
 }
 

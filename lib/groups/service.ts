@@ -3,14 +3,14 @@ import type { Actor } from '../api/authenticate';
 import { forbidden, notFound, validationError } from '../api/errors';
 import { db, type Prisma } from '../db/client';
 import { sql } from '../db/sql';
-import { canAdministerGroup, type VisibilityName } from './policy';
-import { lockProjects, purgeLockedProjects } from './project-purge';
-import { removeMirrors } from './project-service';
-import { fullPathTaken } from './queries';
-import type { NamespaceRecord } from './records';
-import { groupViewer } from './resolve';
-import { applySharedRunnersSetting, settingRefusal, type SharedRunnersSetting } from './shared-runners-setting';
-import { GROUP_NAME_MESSAGE, GROUP_NAME_RE, GROUP_PATH_MESSAGE, isUniqueViolation, pathValid, VISIBILITY_RANK } from './service';
+import { canAdministerGroup, type VisibilityName } from '../namespaces/policy';
+import { lockProjects, purgeLockedProjects } from '../projects/purge';
+import { removeMirrors } from '../projects/service';
+import { fullPathTaken } from '../namespaces/queries';
+import type { NamespaceRecord } from '../namespaces/records';
+import { groupViewer } from '../namespaces/resolve';
+import { applySharedRunnersSetting, settingRefusal, type SharedRunnersSetting } from '../namespaces/shared-runners-setting';
+import { GROUP_NAME_MESSAGE, GROUP_NAME_RE, GROUP_PATH_MESSAGE, isUniqueViolation, pathValid, VISIBILITY_RANK } from '../namespaces/service';
 
 type Tx = Prisma.TransactionClient;
 

@@ -1,8 +1,9 @@
-// Endpoint declarations (parameters, authentication, domain call) of runner registration, the runner-facing
-// API used by gitlab-runner, and the token resets. Route files under app/api/v4 only export these.
+// Endpoint declarations (parameters, authentication, domain call) of the runner-facing API gitlab-runner
+// calls with its token (GitLab's runner.rb): register, unregister, verify, manager removal, token reset
+// and the job poll. The user-facing creation and token resets are lib/runners/registration-handlers.ts.
 import { endpoint } from '../api/handler';
 import { paramError, validationError } from '../api/errors';
-import { ANY_SAFE_INTEGER, param } from '../api/params';
+import { param } from '../api/params';
 import { created, noContent, retryLater } from '../api/response';
 import {
   bufferHeartbeat,
@@ -15,30 +16,23 @@ import {
   lastUpdateValue,
 } from './heartbeat';
 import {
-  createUserRunner,
   deleteRunnerManager,
   registerRunner,
   registrationDetails,
-  resetGroupRegistrationToken,
-  resetInstanceRegistrationToken,
-  resetProjectRegistrationToken,
-  resetTokenById,
   resetTokenByToken,
   resetTokenResult,
   unregisterRunner,
   type NewRunnerAttributes,
-} from './registration';
-import { checkUnmodifiedSince } from './service';
-import { parseTagList } from './tags';
-import { findRunnerForContact } from './tokens';
+} from '../runners/registration';
+import { checkUnmodifiedSince } from '../api/preconditions';
+import { parseTagList } from '../runners/tags';
+import { findRunnerForContact } from '../runners/tokens';
+import { runnerAttributeParams } from '../runners/registration-handlers';
 import { findPollingRunner, type PollingRunner } from './contact-cache';
 import { forbidden } from '../api/errors';
 import type { RequestContext } from '../api/handler';
 import { auditIp } from '../audit/service';
-import { holdWhileUnchanged, longPollingSeconds, TOO_MANY_HELD_POLLS } from '../runner-agent/long-poll';
-
-const ACCESS_LEVELS = ['not_protected', 'ref_protected'] as const;
-const RUNNER_TYPES = ['instance_type', 'group_type', 'project_type'] as const;
+import { holdWhileUnchanged, longPollingSeconds, TOO_MANY_HELD_POLLS } from './long-poll';
 
 /** Runner-facing endpoints authenticate with the runner token, not a user: user credentials are not read at all. */
 const RUNNER_AUTH = { auth: 'none' } as const;
@@ -62,18 +56,6 @@ function systemXid(raw: unknown): string {
   if (s.length > SYSTEM_XID_MAX_LENGTH) throw validationError({ system_xid: [`is too long (maximum is ${SYSTEM_XID_MAX_LENGTH} characters)`] });
   return s;
 }
-
-const runnerAttributeParams = {
-  description: param.string(),
-  maintenance_note: param.string(),
-  paused: param.boolean(),
-  locked: param.boolean(),
-  access_level: param.string().values(ACCESS_LEVELS),
-  run_untagged: param.boolean(),
-  tag_list: param.array(),
-  // lib/runners/validation.ts names its limits (GitLab's model validation) before the column sees it.
-  maximum_timeout: param.integer().range(ANY_SAFE_INTEGER),
-};
 
 /** POST /runners: register with a registration token. */
 export const registerEndpoint = endpoint({
@@ -120,7 +102,7 @@ export const unregisterEndpoint = endpoint({
 
 /**
  * Authenticates a polling runner (403 for an unknown or expired token) and records its contact: into this
- * process's heartbeat buffer, the runner read from the runner cache (lib/runners/contact-cache), so a poll
+ * process's heartbeat buffer, the runner read from the runner cache (lib/runner-agent/contact-cache), so a poll
  * costs no statement; or, with RUNWAY_HEARTBEAT_FLUSH_SECONDS=0, read and written when due, per poll.
  * A too-long system_id answers 400 only after the token was accepted, and before anything is recorded.
  */
@@ -212,76 +194,5 @@ export const jobRequestEndpoint = endpoint({
     // Retried after as long as the poll would have been held: the runner's held polls learn any change.
     if (value === TOO_MANY_HELD_POLLS) return retryLater(longPollingSeconds());
     return noContent({ 'X-GitLab-Last-Update': value });
-  },
-});
-
-/** POST /runners/:id/reset_authentication_token (user with update permission; `manage_runner` scope). */
-export const resetByIdEndpoint = endpoint({
-  scopes: ['manage_runner'],
-  params: { id: param.integer().required() },
-  async handle(ctx) {
-    return created(await resetTokenById(ctx.user(), ctx.input.id as number, auditIp(ctx.req)));
-  },
-});
-
-/** POST /user/runners: create a runner owned by the instance, a group or a project. */
-export const createUserRunnerEndpoint = endpoint({
-  scopes: ['create_runner'],
-  params: {
-    runner_type: param.string().required().values(RUNNER_TYPES),
-    group_id: param.integer(),
-    project_id: param.integer(),
-    ...runnerAttributeParams,
-    locked: param.boolean().default(false),
-    run_untagged: param.boolean().default(true),
-  },
-  async handle(ctx) {
-    const i = ctx.input;
-    const type = i.runner_type as (typeof RUNNER_TYPES)[number];
-    // Grape's `given runner_type:` blocks.
-    if (type === 'group_type' && (i.group_id === undefined || i.group_id === null)) throw paramError(['group_id is missing']);
-    if (type === 'project_type' && (i.project_id === undefined || i.project_id === null)) throw paramError(['project_id is missing']);
-    return created(
-      await createUserRunner(
-        ctx.user(),
-        {
-          runnerType: type,
-          groupId: i.group_id ?? undefined,
-          projectId: i.project_id ?? undefined,
-          description: i.description ?? null,
-          maintenanceNote: i.maintenance_note ?? null,
-          active: i.paused === undefined || i.paused === null ? true : !i.paused,
-          locked: i.locked ?? false,
-          runUntagged: i.run_untagged ?? true,
-          tagList: i.tag_list !== undefined ? parseTagList(ctx.raw.tag_list) : undefined,
-          accessLevel: i.access_level ?? undefined,
-          maximumTimeout: i.maximum_timeout ?? null,
-        },
-        auditIp(ctx.req),
-      ),
-    );
-  },
-});
-
-/** POST /runners/reset_registration_token (instance). */
-export const resetInstanceRegistrationTokenEndpoint = endpoint({
-  async handle(ctx) {
-    return created(await resetInstanceRegistrationToken(ctx.user(), auditIp(ctx.req)));
-  },
-});
-
-/** POST /projects/:id/runners/reset_registration_token */
-export const resetProjectRegistrationTokenEndpoint = endpoint({
-  params: { id: param.string().required() },
-  async handle(ctx) {
-    return created(await resetProjectRegistrationToken(ctx.user(), ctx.input.id as string, auditIp(ctx.req)));
-  },
-});
-
-/** POST /groups/:id/runners/reset_registration_token */
-export const resetGroupRegistrationTokenEndpoint = endpoint({
-  params: { id: param.string().required() },
-  async handle(ctx) {
-    return created(await resetGroupRegistrationToken(ctx.user(), ctx.input.id as string, auditIp(ctx.req)));
   },
 });

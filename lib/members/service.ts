@@ -1,15 +1,16 @@
-// Changing and removing memberships (PUT/DELETE .../members/:user_id). Each runs in one transaction that
-// first locks the group tree's root row, so owner changes anywhere in one tree happen one at a time: the
+// Adding, changing and removing memberships (POST .../members, PUT/DELETE .../members/:user_id). A change
+// or removal runs in one transaction that first locks the group tree's root row, so owner changes anywhere in one tree happen one at a time: the
 // last-owner check and the write see the same owners, and two owners demoting each other cannot both win.
 // A deferred trigger (migration group_owner_invariant) keeps the rule in the database as well.
 import type { Actor } from '../api/authenticate';
-import { forbidden, recordNotFound, validationError } from '../api/errors';
+import { forbidden, recordNotFound, validationError, notFound, conflict } from '../api/errors';
 import { db, type Prisma } from '../db/client';
 import { sql } from '../db/sql';
-import { checkUnmodifiedSince } from '../runners/service';
-import { AccessLevel, groupAccessLevel, projectAccessLevel } from './access';
-import { canAdminMembersOf, canRemoveMember, canUpdateMember, type MemberTarget, type Viewer } from './policy';
-import { inheritedMembership, LEVEL_NAMES, sourceViewer, type MemberSource } from './service';
+import { checkUnmodifiedSince } from '../api/preconditions';
+import { AccessLevel, groupAccessLevel, projectAccessLevel } from '../namespaces/access';
+import { canAdminMembersOf, canRemoveMember, canUpdateMember, type MemberTarget, type Viewer, canGrantLevel } from '../namespaces/policy';
+import { inheritedMembership, LEVEL_NAMES, sourceViewer, type MemberSource, isUniqueViolation } from '../namespaces/service';
+import { findUserByLogin } from '../users/queries';
 
 type Tx = Prisma.TransactionClient;
 
@@ -155,4 +156,58 @@ async function unassignMergeRequests(tx: Tx, source: MemberSource, userId: numbe
   await tx.$executeRaw`
     DELETE FROM merge_request_assignees a USING merge_requests mr
      WHERE a.merge_request_id = mr.id AND a.user_id = ${userId} AND mr.target_project_id IN (${projects})`;
+}
+
+// ------------------------------------------------------------------ POST .../members
+
+export interface NewMember {
+  userId?: number | string;
+  username?: string;
+  accessLevel: number;
+  expiresAt?: string | null;
+}
+
+/** POST .../members: returns the new membership's id. */
+export async function addMember(actor: Actor, source: MemberSource, input: NewMember): Promise<number> {
+  const viewer = await sourceViewer(actor, source);
+  if (!canAdminMembersOf(source.kind, viewer)) throw forbidden();
+  const userIdRaw = input.userId !== undefined ? String(input.userId).trim() : undefined;
+  const target =
+    userIdRaw !== undefined
+      ? /^\d+$/.test(userIdRaw) && Number(userIdRaw) <= 2147483647
+        ? await db().user.findUnique({ where: { id: Number(userIdRaw) } })
+        : null
+      : await findUserByLogin('username', input.username ?? '');
+  if (!target) throw notFound('User');
+  if (!canGrantLevel(viewer, input.accessLevel)) throw forbidden();
+  try {
+    return await db().$transaction(async (tx) => {
+      const existing =
+        source.kind === 'group'
+          ? await tx.groupMember.findUnique({ where: { groupId_userId: { groupId: source.group.id, userId: target.id } } })
+          : await tx.projectMember.findUnique({ where: { projectId_userId: { projectId: source.project.id, userId: target.id } } });
+      if (existing) throw conflict('Member already exists');
+      const errors: Record<string, string[]> = {};
+      if (input.expiresAt && input.expiresAt < new Date().toISOString().slice(0, 10)) errors.expires_at = ['cannot be a date in the past'];
+      const inherited = await inheritedMembership(tx, source, target.id);
+      if (inherited && input.accessLevel < inherited.level) {
+        errors.access_level = [`should be greater than or equal to ${LEVEL_NAMES[inherited.level]} inherited membership from group ${inherited.groupName}`];
+      }
+      if (Object.keys(errors).length) throw validationError(errors);
+      const data = {
+        userId: target.id,
+        accessLevel: input.accessLevel,
+        expiresAt: input.expiresAt ? new Date(`${input.expiresAt}T00:00:00Z`) : null,
+        createdById: actor.user.id,
+      };
+      const row =
+        source.kind === 'group'
+          ? await tx.groupMember.create({ data: { ...data, groupId: source.group.id } })
+          : await tx.projectMember.create({ data: { ...data, projectId: source.project.id } });
+      return row.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('Member already exists');
+    throw err;
+  }
 }

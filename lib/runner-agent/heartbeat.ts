@@ -10,7 +10,7 @@ import { integerSetting } from '../config/env';
 import { executeStatement } from '../db/query';
 import { sql, type Sql } from '../db/sql';
 import { log } from '../log/log';
-import type { RunnerContactState } from './tokens';
+import type { RunnerContactState } from '../runners/tokens';
 
 /** GitLab's system_xid for runners that send no system_id. */
 export const LEGACY_SYSTEM_XID = '<legacy>';

@@ -4,7 +4,7 @@ import { db } from '../db/client';
 import type { User } from '../db/generated/client';
 import { containsPattern, empty, raw, sql, type Sql } from '../db/sql';
 import type { MemberRow } from './entity';
-import type { MemberSource } from './service';
+import type { MemberSource } from '../namespaces/service';
 
 export interface MemberFilters {
   query?: string;

@@ -4,11 +4,11 @@ import { ApiError } from '../api/errors';
 import { created, noContent } from '../api/response';
 import { isRowId } from '../db/ids';
 import { db } from '../db/client';
-import { projectGroupLinkEntity } from './entity';
+import { projectGroupLinkEntity } from '../namespaces/entity';
 import { groupDetail } from './handlers';
-import { findGroup, findProject } from './resolve';
-import type { shareGroupParams, shareProjectParams, unshareParams } from './schema';
-import { shareGroup, shareProject, unshareGroup, unshareProject } from './shares';
+import { findGroup, findProject } from '../namespaces/resolve';
+import type { shareGroupParams, shareProjectParams, unshareParams } from '../namespaces/schema';
+import { shareGroup, shareProject, unshareGroup, unshareProject } from '../namespaces/shares';
 
 type Ctx<S extends Shape> = RequestContext<S>;
 
