@@ -97,14 +97,18 @@ test.describe('[RUNNERS] the runner list as a product', () => {
     await page.goto(`/admin/runners?tag[]=${tag}`);
     for (const r of [paused, active]) {
       const group = page.getByRole('group', { name: `Actions for runner #${r.id}` });
-      const boxes = await Promise.all(
-        [/^Edit runner/, /^(Pause|Resume) runner/, /^Delete runner/].map((name) =>
-          group.getByRole(name.source.startsWith('^Edit') ? 'link' : 'button', { name }).boundingBox(),
-        ),
-      );
-      // One row of equal buttons, not a stack.
-      expect(new Set(boxes.map((b) => Math.round(b!.y))).size).toBe(1);
-      expect(new Set(boxes.map((b) => Math.round(b!.height))).size).toBe(1);
+      // One row of equal buttons, not a stack. Polled: the counts and the live stream may still move the table
+      // while the boxes are read.
+      await expect
+        .poll(async () => {
+          const boxes = await Promise.all(
+            [/^Edit runner/, /^(Pause|Resume) runner/, /^Delete runner/].map((name) =>
+              group.getByRole(name.source.startsWith('^Edit') ? 'link' : 'button', { name }).boundingBox(),
+            ),
+          );
+          return [new Set(boxes.map((b) => Math.round(b?.y ?? -1))).size, new Set(boxes.map((b) => Math.round(b?.height ?? -1))).size];
+        })
+        .toEqual([1, 1]);
     }
     const del = page.getByRole('button', { name: `Delete runner #${active.id}` });
     await del.focus();
