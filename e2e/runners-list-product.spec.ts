@@ -106,7 +106,8 @@ test.describe('[RUNNERS] the runner list as a product', () => {
               group.getByRole(name.source.startsWith('^Edit') ? 'link' : 'button', { name }).boundingBox(),
             ),
           );
-          return [new Set(boxes.map((b) => Math.round(b?.y ?? -1))).size, new Set(boxes.map((b) => Math.round(b?.height ?? -1))).size];
+          if (boxes.some((b) => !b)) return 'a button is not shown';
+          return [new Set(boxes.map((b) => Math.round(b!.y))).size, new Set(boxes.map((b) => Math.round(b!.height))).size];
         })
         .toEqual([1, 1]);
     }
