@@ -169,7 +169,7 @@ const schema = z.object({
    */
   RUNWAY_EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /**
-   * Sockets the embedded PostgreSQL accepts; they share one session, transactions are served one at a time.
+   * Sockets the embedded PostgreSQL accepts; they share one session, each query and transaction served whole, one at a time.
    * @default `4`
    */
   RUNWAY_EMBEDDED_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(32).optional(),

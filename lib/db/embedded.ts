@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { SessionQueue } from './embedded-queue';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -28,8 +29,8 @@ const urlFor = (port: number) => `postgresql://postgres:postgres@127.0.0.1:${por
 
 /**
  * Starts PGlite on `dir` (or in memory for `memory://`). PGlite has one real session; the socket server
- * multiplexes up to `maxConnections` sockets onto it and, while a transaction is open, serves only the
- * socket that opened it. Callers still size their pools to 1; the spare sockets cover a pool handing over
+ * multiplexes up to `maxConnections` sockets onto it and, while a query or transaction is open, serves only
+ * the socket that opened it (./embedded-queue.ts). Callers still size their pools to 1; the spare sockets cover a pool handing over
  * to the next one and a psql session.
  */
 export async function startEmbeddedDatabase(opts: { dir: string; port?: number; maxConnections?: number; role?: EmbeddedRole }): Promise<EmbeddedDatabase> {
@@ -48,6 +49,8 @@ export async function startEmbeddedDatabase(opts: { dir: string; port?: number; 
     port: opts.port ?? 0,
     maxConnections: opts.maxConnections ?? 4,
   });
+  // Before start: each socket's handler takes the server's queue when it connects.
+  (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(db);
   await server.start();
   const conn = server.getServerConn();
   const port = Number(conn.split(':').pop());
