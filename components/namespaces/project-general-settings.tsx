@@ -103,20 +103,27 @@ const FEATURES: { key: keyof ProjectSettingsFields; label: string; help: string 
   { key: 'snippets_access_level', label: 'Snippets', help: 'Share code with others outside the project.' },
 ];
 
+/** A control's label and the help line its `aria-describedby` points at (`<id>-help`). */
+function LabelWithHelp(props: { id: string; label: string; help?: string; className?: string; labelClassName?: string }) {
+  return (
+    <div className={props.className}>
+      <label htmlFor={props.id} className={`text-sm text-slate-800 ${props.labelClassName ?? ''}`}>
+        {props.label}
+      </label>
+      {props.help && (
+        <p id={`${props.id}-help`} className="text-xs text-slate-600">
+          {props.help}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function Select<T extends string>(props: { label: string; help?: string; value: T; options: [T, string][]; onChange: (v: T) => void; disabled?: boolean }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
-      <div className="min-w-0">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {props.label}
-        </label>
-        {props.help && (
-          <p id={`${id}-help`} className="text-xs text-slate-600">
-            {props.help}
-          </p>
-        )}
-      </div>
+      <LabelWithHelp id={id} label={props.label} help={props.help} className="min-w-0" labelClassName="font-medium" />
       <select
         id={id}
         value={props.value}
@@ -147,16 +154,7 @@ function Check(props: { label: string; help?: string; checked: boolean; onChange
         onChange={(e) => props.onChange(e.target.checked)}
         className="mt-0.5 size-4 rounded border-slate-400 text-indigo-600"
       />
-      <div>
-        <label htmlFor={id} className="text-sm text-slate-800">
-          {props.label}
-        </label>
-        {props.help && (
-          <p id={`${id}-help`} className="text-xs text-slate-600">
-            {props.help}
-          </p>
-        )}
-      </div>
+      <LabelWithHelp id={id} label={props.label} help={props.help} />
     </div>
   );
 }
