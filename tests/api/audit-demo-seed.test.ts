@@ -1,17 +1,10 @@
 // The demo audit history, seeded in-process against the test run's database (twice: it must be
 // idempotent) after the platform and runner demos, then read back through GET /audit_events.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, rootToken } from '../support/api';
+import { inProcessDatabase } from '../support/in-process-db';
 
-let client: typeof import('../../lib/db/client');
-
-beforeAll(async () => {
-  process.env.DATABASE_URL = inject('inspectUrl');
-  process.env.RUNWAY_DB_POOL_MAX = '1';
-  client = await import('../../lib/db/client');
-});
-afterAll(async () => client?.disconnectDb());
+const database = inProcessDatabase();
 
 describe('[AUDIT] demo seed', () => {
   it('writes a month of runner changes once, readable through the API', { timeout: 120_000 }, async () => {
@@ -22,18 +15,18 @@ describe('[AUDIT] demo seed', () => {
     await seedRunnersDemo();
     // Only the demo runners' events: other test files write to the same database meanwhile.
     const demoRunners = (
-      await client
+      await database
         .db()
         .runner.findMany({ where: { description: { in: ['fleet-canary', 'shared-macos', 'platform-k8s', 'web-builder'] } }, select: { id: true } })
     ).map((r) => r.id);
-    const count = () => client.db().auditEvent.count({ where: { targetType: 'Ci::Runner', targetId: { in: demoRunners } } });
+    const count = () => database.db().auditEvent.count({ where: { targetType: 'Ci::Runner', targetId: { in: demoRunners } } });
     await seedAuditDemo();
     const first = await count();
     expect(first).toBe(7);
     await seedAuditDemo();
     expect(await count()).toBe(first);
 
-    const canary = await client.db().runner.findFirstOrThrow({ where: { description: 'fleet-canary' }, select: { id: true } });
+    const canary = await database.db().runner.findFirstOrThrow({ where: { description: 'fleet-canary' }, select: { id: true } });
     const res = await api('GET', `/runners/${canary.id}/audit_events`, { token: rootToken() });
     expect(res.status).toBe(200);
     expect(res.body.map((e: any) => e.event_name)).toEqual(['ci_runner_authentication_token_reset', 'ci_runner_updated', 'ci_runner_created']);

@@ -1,26 +1,23 @@
 // The platform demo seed, run in-process against the test run's database (twice: it must be idempotent),
 // then checked through the real API and the stored password digests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, rootToken } from '../support/api';
+import { inProcessDatabase } from '../support/in-process-db';
+
+const database = inProcessDatabase();
 
 let seed: typeof import('../../lib/seed/platform');
-let client: typeof import('../../lib/db/client');
 
 beforeAll(async () => {
-  process.env.DATABASE_URL = inject('inspectUrl');
-  process.env.RUNWAY_DB_POOL_MAX = '1';
   seed = await import('../../lib/seed/platform');
-  client = await import('../../lib/db/client');
 });
-afterAll(async () => client?.disconnectDb());
 
 describe('[NAMESPACES] platform demo seed', () => {
   it('creates users at every level, a 3-deep group tree and projects, and is idempotent', { timeout: 120_000 }, async () => {
     const first = await seed.seedPlatformDemo();
     // Only the demo's own rows: other test files write to the same database meanwhile.
     const counts = async () => {
-      const db = client.db();
+      const db = database.db();
       const groupIds = Object.values(first.groups);
       const projectIds = Object.values(first.projects);
       return [
@@ -37,7 +34,7 @@ describe('[NAMESPACES] platform demo seed', () => {
     expect(await counts()).toEqual(before);
 
     const { verifyPassword } = await import('../../lib/auth/password');
-    const users = await client.db().user.findMany({ where: { id: { in: Object.values(first.users) } } });
+    const users = await database.db().user.findMany({ where: { id: { in: Object.values(first.users) } } });
     expect(users).toHaveLength(7);
     for (const u of users) expect(await verifyPassword(u.passwordDigest, seed.DEMO_PASSWORD), u.username).toBe(true);
     expect(users.find((u) => u.username === 'bob.blocked')?.state).toBe('blocked');
@@ -107,7 +104,7 @@ describe('[NAMESPACES] platform demo seed', () => {
         expect(c.message.toLowerCase()).toContain('rate limiter');
         expect(c.author_name).toBe('Mark Mayer');
       }
-      const [main] = await client.db().$queryRaw<{ stored: boolean }[]>`
+      const [main] = await database.db().$queryRaw<{ stored: boolean }[]>`
         SELECT b.membership_sha = b.commit_sha AS stored FROM branches b JOIN projects p ON p.id = b.project_id
          WHERE p.id = ${(await seed.platformDemoIds()).projects.api} AND b.name = 'main'`;
       expect(main.stored).toBe(true);

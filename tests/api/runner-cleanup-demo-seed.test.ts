@@ -1,20 +1,18 @@
 // The stale-runner cleanup's demo data, seeded in-process against the test run's database (twice: it must
 // be idempotent), then read through the cleanup API as the page reads it.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, rootToken } from '../support/api';
+import { inProcessDatabase } from '../support/in-process-db';
+
+inProcessDatabase();
 
 let platform: typeof import('../../lib/seed/platform');
 let cleanupSeed: typeof import('../../lib/seed/runner-cleanup');
-let client: typeof import('../../lib/db/client');
 
 beforeAll(async () => {
-  process.env.DATABASE_URL = inject('inspectUrl');
-  process.env.RUNWAY_DB_POOL_MAX = '1';
   platform = await import('../../lib/seed/platform');
   cleanupSeed = await import('../../lib/seed/runner-cleanup');
-  client = await import('../../lib/db/client');
 });
-afterAll(async () => client?.disconnectDb());
 
 describe('[RUNNERS] stale cleanup demo seed', () => {
   it('adds long-stale and never-contacted runners and a past cleanup, once', { timeout: 120_000 }, async () => {

@@ -2,16 +2,10 @@
 // not in contact (offline or stale) shows no job that ran after its last contact, so the fleet overview
 // never lists a stale runner among this week's busiest. Only the demo's runners: other test files make runners
 // in the same database at the same time.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { inProcessDatabase } from '../support/in-process-db';
 
-let client: typeof import('../../lib/db/client');
-
-beforeAll(async () => {
-  process.env.DATABASE_URL = inject('inspectUrl');
-  process.env.RUNWAY_DB_POOL_MAX = '1';
-  client = await import('../../lib/db/client');
-});
-afterAll(async () => client?.disconnectDb());
+const database = inProcessDatabase();
 
 describe('[RUNNERS] demo seed', () => {
   it('gives runners out of contact no jobs after their last contact', { timeout: 120_000 }, async () => {
@@ -19,7 +13,7 @@ describe('[RUNNERS] demo seed', () => {
     const { seedRunnersDemo, DEMO_RUNNER_DESCRIPTIONS } = await import('../../lib/seed/runners');
     await seedPlatformDemo();
     await seedRunnersDemo();
-    const rows = await client.db().$queryRaw<{ description: string; contacted_at: Date | null; after: bigint; week: bigint }[]>`
+    const rows = await database.db().$queryRaw<{ description: string; contacted_at: Date | null; after: bigint; week: bigint }[]>`
       SELECT r.description, r.contacted_at,
              count(b.id) FILTER (WHERE b.finished_at > r.contacted_at OR b.started_at > r.contacted_at) AS after,
              count(b.id) FILTER (WHERE b.created_at > now() - interval '7 days') AS week
