@@ -1,6 +1,6 @@
 // [IAC] A project's general settings (/<path>/-/edit): a Maintainer changes feature levels and the merge
 // request settings; what the page saved is what the API reports (the same PUT /projects/:id), and a reload
-// shows it; a Developer gets the not-found page. axe at 1280 and 390 px; screenshots with
+// shows it; the groups the project is shared with are listed; a Developer gets the not-found page. axe at 1280 and 390 px; screenshots with
 // RUNWAY_E2E_SCREENSHOTS.
 import { expect as baseExpect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshot } from './support/axe';
@@ -29,6 +29,12 @@ test('a Maintainer edits visibility, features and merge request settings; a Deve
   const [maintainer, developer] = [await user('maint'), await user('dev')];
   await post(`/projects/${project.id}/members`, { user_id: maintainer.id, access_level: 40 });
   await post(`/projects/${project.id}/members`, { user_id: developer.id, access_level: 30 });
+  // A group shared into the project shows under "Groups with access"; a private group the Maintainer cannot
+  // read stays hidden, as shared_with_groups hides it from them.
+  const reviewers = await post<{ id: number; full_path: string }>('/groups', { name: `Reviewers ${tag}`, path: `${tag}-reviewers`, visibility: 'internal' });
+  const hidden = await post<{ id: number }>('/groups', { name: `Hidden ${tag}`, path: `${tag}-hidden`, visibility: 'private' });
+  await post(`/projects/${project.id}/share`, { group_id: reviewers.id, group_access: 30, expires_at: '2999-12-31' });
+  await post(`/projects/${project.id}/share`, { group_id: hidden.id, group_access: 20 });
 
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const m = await ctx.newPage();
@@ -38,6 +44,10 @@ test('a Maintainer edits visibility, features and merge request settings; a Deve
   await expect(m.getByRole('heading', { name: 'General Settings', level: 1 })).toBeVisible();
   // Visibility is for Owners only.
   await expect(m.getByLabel('Project visibility')).toBeDisabled();
+  const shares = m.getByRole('region', { name: 'Groups with access' });
+  await expect(shares.getByRole('listitem')).toHaveCount(1);
+  await expect(shares.getByRole('link', { name: `Reviewers ${tag}` })).toHaveAttribute('href', `/groups/${reviewers.full_path}`);
+  await expect(shares.getByText('Maximum role: Developer')).toBeVisible();
   await expectNoSeriousA11yViolations(m, 'general settings at 1280 px');
   await m.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousA11yViolations(m, 'general settings at 390 px');

@@ -13,6 +13,7 @@ import { queryKeys } from '@/lib/client/query-keys';
 import type { FeatureAccessLevel, ProjectSettingsFields, ProjectWithAccess, Visibility } from '@/lib/client/types';
 import { NamespaceBreadcrumbs } from './breadcrumbs';
 import { ProjectLoader } from './project-loader';
+import { ProjectShares } from './project-shares';
 
 export function ProjectGeneralSettings({ fullPath }: { fullPath: string }) {
   return <ProjectLoader fullPath={fullPath}>{(p) => <GeneralSettings p={p} />}</ProjectLoader>;
@@ -33,6 +34,7 @@ function GeneralSettings({ p }: { p: ProjectWithAccess }) {
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">General Settings</h1>
       <VisibilitySection project={p} canChangeVisibility={admin || level >= OWNER} />
       <MergeRequestsSection project={p} />
+      <ProjectShares shares={p.shared_with_groups ?? []} />
     </div>
   );
 }

@@ -230,7 +230,17 @@ export interface ProjectSettingsFields {
   only_allow_merge_if_all_discussions_are_resolved: boolean;
 }
 
+/** Entities::Project's shared_with_groups: a group the project is shared with. */
+export interface SharedWithGroup {
+  group_id: number;
+  group_name: string;
+  group_full_path: string;
+  group_access_level: number;
+  expires_at: string | null;
+}
+
 export interface ProjectWithAccess extends Project, Partial<ProjectSettingsFields> {
+  shared_with_groups?: SharedWithGroup[];
   shared_runners_enabled?: boolean;
   group_runners_enabled?: boolean;
   permissions: { project_access: MemberAccess | null; group_access: MemberAccess | null };

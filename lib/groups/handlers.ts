@@ -61,7 +61,7 @@ export async function groupDetail(actor: Actor | null, group: NamespaceRecord, w
   const projects = withProjects
     ? await listProjects(actor, { namespaceId: group.id, orderBy: 'id', sort: 'asc' }, { offset: 0, limit: GROUP_DETAIL_PROJECTS })
     : null;
-  const [sharedWith, sharedProjects] = await Promise.all([groupShares(group.id), withProjects ? sharedProjectsOf(actor, group) : []]);
+  const [sharedWith, sharedProjects] = await Promise.all([groupShares(group.id, actor), withProjects ? sharedProjectsOf(actor, group) : []]);
   // import_url shows to admins only here (per-project Maintainer checks would cost a query per project).
   return groupDetailEntity(group, projects, { admin: actor?.user.admin ?? false, sharedWith, sharedProjects });
 }

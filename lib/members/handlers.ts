@@ -5,10 +5,10 @@ import { recordNotFound } from '../api/errors';
 import { noContent, created } from '../api/response';
 import { isRowId } from '../db/ids';
 
-import { memberById, countMembers, findMember, listMembers } from './queries';
+import { memberById, countMembers, findMember, listMembers, type MemberViewer } from './queries';
 import { removeMember, updateMember, addMember } from './service';
 import { type deleteMemberParams, type updateMemberParams, createMemberParams, integers, listMembersParams } from '../namespaces/schema';
-import { findGroup, findProject } from '../namespaces/resolve';
+import { findGroup, findProject, groupViewer, projectViewer } from '../namespaces/resolve';
 import type { MemberSource } from '../namespaces/service';
 import { memberEntity } from './entity';
 
@@ -19,13 +19,23 @@ export async function memberSource(ctx: RequestContext, kind: 'group' | 'project
   return kind === 'group' ? { kind, group: await findGroup(actor, ctx.pathParams.id) } : { kind, project: await findProject(actor, ctx.pathParams.id) };
 }
 
+/** The asker as /members/all sees them: which invited groups' members they are shown depends on it. */
+async function memberViewer(ctx: RequestContext, source: MemberSource, inherited: boolean): Promise<MemberViewer> {
+  const actor = ctx.actor;
+  // Direct lists have no invited rows: no level lookup needed.
+  if (!actor || !inherited) return { userId: actor?.user.id ?? null, sourceLevel: 0 };
+  const viewer = source.kind === 'group' ? await groupViewer(actor, source.group) : await projectViewer(actor, source.project);
+  return { userId: actor.user.id, sourceLevel: viewer.level };
+}
+
 /** GET /:source/:id/members and /members/all */
 export const listMembersHandler = (kind: 'group' | 'project', inherited: boolean) => async (ctx: Ctx<typeof listMembersParams>) => {
   const source = await memberSource(ctx, kind);
   const f = { query: ctx.input.query || undefined, userIds: integers(ctx.input.user_ids, 'user_ids') };
+  const viewer = await memberViewer(ctx, source, inherited);
   const page = await ctx.paginate({
-    fetch: (offset, limit) => listMembers(source, inherited, f, { offset, limit }),
-    count: () => countMembers(source, inherited, f),
+    fetch: (offset, limit) => listMembers(source, inherited, f, { offset, limit }, viewer),
+    count: () => countMembers(source, inherited, f, viewer),
   });
   return paginated(page, memberEntity);
 };
@@ -35,7 +45,7 @@ export const showMemberHandler = (kind: 'group' | 'project', inherited: boolean)
   const source = await memberSource(ctx, kind);
   const userId = ctx.pathParams.user_id ?? '';
   if (!/^\d+$/.test(userId) || Number(userId) > 2147483647) throw recordNotFound();
-  const member = await findMember(source, Number(userId), inherited);
+  const member = await findMember(source, Number(userId), inherited, await memberViewer(ctx, source, inherited));
   if (!member) throw recordNotFound();
   return memberEntity(member);
 };

@@ -6,6 +6,7 @@ import { apiError, validationError } from '../api/errors';
 import type { ProjectRecord } from '../namespaces/records';
 import { findMergeRequestByIid, type MrRow } from './queries';
 import { sql } from '../db/sql';
+import { AccessLevel, projectAccessLevel } from '../namespaces/access';
 
 export interface CreateMrInput {
   title: string;
@@ -20,19 +21,19 @@ export interface CreateMrInput {
 
 const DRAFT = /^\s*(\[draft\]|\(draft\)|draft:|draft\s*-|\[wip\]|wip:)/i;
 
-/** Assignees who exist and can read the project's merge requests (GitLab drops the others). */
+/**
+ * Assignees who exist and can read the project's merge requests (GitLab drops the others). In a private
+ * project that takes Reporter: the effective level, so access through a group shared into the project
+ * counts like a membership.
+ */
 async function readableAssignees(project: ProjectRecord, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids.filter((id) => id > 0))];
   if (!unique.length) return [];
-  const rows = await db().$queryRaw<{ id: number }[]>`
-    SELECT u.id FROM users u
-     WHERE u.id = ANY(${unique}::int[]) AND u.state = 'active'
-       AND (u.admin OR ${project.visibility !== 'private'}
-         OR EXISTS (SELECT 1 FROM project_members pm WHERE pm.project_id = ${project.id} AND pm.user_id = u.id AND pm.access_level >= 20)
-         OR EXISTS (SELECT 1 FROM namespaces ns JOIN group_members gm ON gm.group_id = ANY(ns.traversal_ids)
-                     WHERE ns.id = ${project.namespaceId} AND gm.user_id = u.id AND gm.access_level >= 20)
-         OR EXISTS (SELECT 1 FROM namespaces own WHERE own.id = ${project.namespaceId} AND own.owner_id = u.id))`;
-  const ok = new Set(rows.map((r) => r.id));
+  const users = await db().user.findMany({ where: { id: { in: unique }, state: 'active' }, select: { id: true, admin: true } });
+  const readable = await Promise.all(
+    users.map(async (u) => u.admin || project.visibility !== 'private' || (await projectAccessLevel(u.id, project.id)) >= AccessLevel.REPORTER),
+  );
+  const ok = new Set(users.filter((_, i) => readable[i]).map((u) => u.id));
   return unique.filter((id) => ok.has(id));
 }
 

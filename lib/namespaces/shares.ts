@@ -3,7 +3,9 @@
 // them. The access they grant is computed in access.ts with every other membership.
 import type { Actor } from '../api/authenticate';
 import { apiError, conflict, forbidden, notFound } from '../api/errors';
-import { db } from '../db/client';
+import { db, type Prisma } from '../db/client';
+import { sql } from '../db/sql';
+import { AccessLevel, authorizedGroupIdsSql, authorizedProjectIdsSql } from './access';
 import { canAdminMembersOf, canUpdateProject } from './policy';
 import type { NamespaceRecord, ProjectRecord, SharedGroupLink } from './records';
 import { groupViewer, projectViewer } from './resolve';
@@ -102,24 +104,41 @@ function toLinks(rows: { source_id: number; group_id: number; name: string; full
   }));
 }
 
-/** The groups each project is shared with (one query for a page). */
-export async function projectShares(projectIds: number[]): Promise<Map<number, SharedGroupLink[]>> {
+/**
+ * SQL: whether the viewer may read group `g` (GroupPolicy's read_group): admins all; public; internal when
+ * signed in; private to its members (shares included) and to members of a project inside it.
+ */
+function readableGroupSql(viewer: Actor | null): Prisma.Sql {
+  if (!viewer) return sql`g.visibility = 'public'`;
+  if (viewer.user.admin) return sql`TRUE`;
+  const userId = viewer.user.id;
+  return sql`(g.visibility IN ('public', 'internal')
+    OR g.id IN (${authorizedGroupIdsSql(userId, AccessLevel.GUEST)})
+    OR EXISTS (SELECT 1 FROM projects p JOIN namespaces pn ON pn.id = p.namespace_id
+                WHERE g.id = ANY(pn.traversal_ids) AND p.id IN (${authorizedProjectIdsSql(userId, AccessLevel.GUEST)})))`;
+}
+
+/**
+ * The groups each project is shared with that the viewer may read (one query for a page). GitLab's
+ * Project#visible_group_links leaves out links to groups the viewer cannot read.
+ */
+export async function projectShares(projectIds: number[], viewer: Actor | null): Promise<Map<number, SharedGroupLink[]>> {
   const out = new Map<number, SharedGroupLink[]>();
   if (!projectIds.length) return out;
   const rows = await db().$queryRaw<Parameters<typeof toLinks>[0]>`
     SELECT pgl.project_id AS source_id, g.id AS group_id, g.name, g.full_path, pgl.group_access, pgl.expires_at
       FROM project_group_links pgl JOIN namespaces g ON g.id = pgl.group_id
-     WHERE pgl.project_id = ANY(${projectIds}::int[]) ORDER BY pgl.id`;
+     WHERE pgl.project_id = ANY(${projectIds}::int[]) AND ${readableGroupSql(viewer)} ORDER BY pgl.id`;
   for (const l of toLinks(rows)) out.set(l.sourceId, [...(out.get(l.sourceId) ?? []), l]);
   return out;
 }
 
-/** The groups a group is shared with. */
-export async function groupShares(groupId: number): Promise<SharedGroupLink[]> {
+/** The groups a group is shared with that the viewer may read (Group#shared_with_group_links_visible_to_user). */
+export async function groupShares(groupId: number, viewer: Actor | null): Promise<SharedGroupLink[]> {
   const rows = await db().$queryRaw<Parameters<typeof toLinks>[0]>`
     SELECT ggl.shared_group_id AS source_id, g.id AS group_id, g.name, g.full_path, ggl.group_access, ggl.expires_at
       FROM group_group_links ggl JOIN namespaces g ON g.id = ggl.shared_with_group_id
-     WHERE ggl.shared_group_id = ${groupId} ORDER BY ggl.id`;
+     WHERE ggl.shared_group_id = ${groupId} AND ${readableGroupSql(viewer)} ORDER BY ggl.id`;
   return toLinks(rows);
 }
 

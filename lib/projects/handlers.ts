@@ -42,7 +42,10 @@ export async function presentProjects(actor: Actor | null, projects: ProjectReco
   const [permissions, owners, shares] = await Promise.all([
     projectPermissions(actor.user.id, projects),
     namespaceOwners(projects),
-    projectShares(projects.map((p) => p.id)),
+    projectShares(
+      projects.map((p) => p.id),
+      actor,
+    ),
   ]);
   return projects.map((p) => {
     const perms: ProjectPermissions = permissions.get(p.id) ?? { projectAccess: null, groupAccess: null };

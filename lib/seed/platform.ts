@@ -3,7 +3,8 @@
 //
 // Every demo user signs in with the password "runway-demo-password" (DEMO_PASSWORD below). The group tree
 // is acme -> acme/platform -> acme/platform/ci, plus acme/web; memberships sit at different levels so the
-// dashboard shows inherited access (e.g. Rita is Reporter on all of acme, Dana Developer only in ci).
+// dashboard shows inherited access (e.g. Rita is Reporter on all of acme, Dana Developer only in ci), and
+// acme/platform/ci is shared into acme/web/website.
 import { applySettings, defaultSettings } from '../namespaces/project-settings';
 import { db, type Prisma } from '../db/client';
 import { AccessLevel } from '../namespaces/access';
@@ -94,6 +95,11 @@ const PROJECT_MEMBERS: [DemoProjectKey, DemoUsername, number][] = [
   ['runnerFleet', 'gus.guest', AccessLevel.GUEST],
   ['api', 'dana.developer', AccessLevel.DEVELOPER],
 ];
+
+// [project, invited group, group_access]: a group shared into a project (issue 24). The CI group's members
+// reach the public website as Developers at most: Dana stays Developer, Rita (Maintainer in CI) is capped at
+// Developer, above her Reporter role inherited from acme. Maintainers see the share on General Settings.
+const PROJECT_SHARES: [DemoProjectKey, string, number][] = [['website', 'acme/platform/ci', AccessLevel.DEVELOPER]];
 
 export interface PlatformDemo {
   users: Record<DemoUsername, number>;
@@ -186,6 +192,13 @@ export async function seedPlatformDemo(): Promise<PlatformDemo> {
         await tx.projectMember.upsert({
           where: { projectId_userId: { projectId: projects[key], userId: users[username] } },
           create: { projectId: projects[key], userId: users[username], accessLevel: level, createdById: users['mark.maintainer'] },
+          update: {},
+        });
+      }
+      for (const [key, groupPath, groupAccess] of PROJECT_SHARES) {
+        await tx.projectGroupLink.upsert({
+          where: { projectId_groupId: { projectId: projects[key], groupId: groups[groupPath] } },
+          create: { projectId: projects[key], groupId: groups[groupPath], groupAccess },
           update: {},
         });
       }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { api, baseUrl, rootToken } from '../support/api';
 import { createToken, createUser, type TestUser } from '../support/users';
-import { addProjectMember } from '../support/namespaces';
+import { addGroupMember, addProjectMember, createGroup } from '../support/namespaces';
 import { buildSampleRepo, removeRepo, type FixtureRepo } from '../fixtures/git-repos';
 import { importedProject } from '../fixtures/imports';
 
@@ -39,6 +39,15 @@ beforeAll(async () => {
   }
   users.admin = await createUser({ admin: true });
   users.outsider = await createUser();
+  // Access through a group shared into the project (issue 24): the lower of the two levels counts.
+  const shared: Record<string, [number, number]> = { shared_developer: [50, 30], shared_reporter: [40, 20], shared_assignee: [30, 20] };
+  for (const [name, [level, groupAccess]] of Object.entries(shared)) {
+    users[name] = await createUser();
+    const group = await createGroup(rootToken());
+    await addGroupMember(rootToken(), group.id, users[name].id, level);
+    const res = await api('POST', `/projects/${project.id}/share`, { token: rootToken(), json: { group_id: group.id, group_access: groupAccess } });
+    expect(res.status, res.text).toBe(201);
+  }
   mrIid = (await newMr(freshBranch(), 'main')).iid;
 });
 
@@ -287,6 +296,10 @@ describe('[CONTEXT COMMITS] permission matrix', () => {
     developer: [200, 201, 204],
     maintainer: [200, 201, 204],
     admin: [200, 201, 204],
+    shared_developer: [200, 201, 204],
+    shared_reporter: [200, 403, 403],
+    // Reporter through a share and assigned to the MR: the assignee rule applies as for members.
+    shared_assignee: [200, 201, 204],
   };
 
   let iid: number;
@@ -295,11 +308,11 @@ describe('[CONTEXT COMMITS] permission matrix', () => {
     // Reporters cannot open MRs: "author" opens it as a Developer, then becomes a Reporter.
     const res = await api('POST', `/projects/${project.id}/merge_requests`, {
       token: users.author.token,
-      json: { source_branch: freshBranch(), target_branch: 'main', title: 'matrix MR', assignee_ids: [users.assignee.id] },
+      json: { source_branch: freshBranch(), target_branch: 'main', title: 'matrix MR', assignee_ids: [users.assignee.id, users.shared_assignee.id] },
     });
     expect(res.status, res.text).toBe(201);
     expect(res.body.author.id).toBe(users.author.id);
-    expect(res.body.assignees.map((a: any) => a.id)).toEqual([users.assignee.id]);
+    expect(res.body.assignees.map((a: any) => a.id)).toEqual([users.assignee.id, users.shared_assignee.id]);
     iid = res.body.iid;
     // (No member-update endpoint is served yet, so the level is lowered in the database directly.)
     const client = new pg.Client({ connectionString: inject('inspectUrl') });

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, rootToken } from '../support/api';
 import { inProcessDatabase } from '../support/in-process-db';
+import { createToken } from '../support/users';
 
 const database = inProcessDatabase();
 
@@ -26,6 +27,7 @@ describe('[NAMESPACES] platform demo seed', () => {
         await db.project.count({ where: { fullPath: { in: Object.values(seed.demoProjectPaths) } } }),
         await db.groupMember.count({ where: { groupId: { in: groupIds } } }),
         await db.projectMember.count({ where: { projectId: { in: projectIds } } }),
+        await db.projectGroupLink.count({ where: { projectId: { in: projectIds } } }),
       ];
     };
     const before = await counts();
@@ -60,6 +62,20 @@ describe('[NAMESPACES] platform demo seed', () => {
     expect(web.body.shared_runners_setting).toBe('disabled_and_overridable');
     expect(web.body.projects[0]).toMatchObject({ path_with_namespace: seed.demoProjectPaths.website, shared_runners_enabled: true });
     expect(ci.body.shared_runners_setting).toBe('enabled');
+    // acme/platform/ci is shared into the website as Developer: Rita (Maintainer in CI, Reporter on acme) is
+    // capped at Developer there, which beats her inherited Reporter.
+    const website = await api('GET', `/projects/${first.projects.website}`, { token: rootToken() });
+    expect(website.body.shared_with_groups).toEqual([
+      { group_id: first.groups['acme/platform/ci'], group_name: 'CI', group_full_path: 'acme/platform/ci', group_access_level: 30, expires_at: null },
+    ]);
+    // Asked as Alice, a member: an admin who is not one would not see the private CI group's members (GitLab).
+    const alice = await createToken(first.users['alice.owner'], ['api']);
+    const siteMembers = await api('GET', `/projects/${first.projects.website}/members/all`, { token: alice, query: { per_page: 100 } });
+    expect(Object.fromEntries(siteMembers.body.map((m: any) => [m.username, m.access_level]))).toMatchObject({
+      'alice.owner': 50,
+      'dana.developer': 30,
+      'rita.reporter': 30,
+    });
     // The runner fleet project carries project settings, which its General Settings page shows.
     const fleetProject = await api('GET', `/projects/${first.projects.runnerFleet}`, { token: rootToken() });
     expect(fleetProject.body).toMatchObject({
