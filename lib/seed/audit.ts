@@ -2,6 +2,7 @@
 // users and by runners themselves, written with the same recordRunnerAudit the API uses, then dated back.
 // Idempotent: a second run finds the history and stops.
 import { db, type Prisma } from '../db/client';
+import { lockDemoSeed } from './lock';
 import { recordRegistrationTokenReset, recordRunnerAudit, type AuditActor, type RunnerAuditAction } from '../audit/service';
 
 const DAY = 24 * 3_600_000;
@@ -72,7 +73,6 @@ export async function seedAuditDemo(): Promise<void> {
           : { type: 'instance' as const },
     ]),
   );
-  if (await db().auditEvent.findFirst({ where: { targetType: 'Ci::Runner', targetId: { in: runners.map((r) => r.id) } }, select: { id: true } })) return;
   const users = new Map(
     (
       await db().user.findMany({
@@ -84,6 +84,8 @@ export async function seedAuditDemo(): Promise<void> {
   const pipelineLibrary = await db().project.findUnique({ where: { fullPath: 'acme/platform/ci/pipeline-library' }, select: { id: true } });
   const ada = users.get('ada.admin');
   await db().$transaction(async (tx) => {
+    await lockDemoSeed(tx);
+    if (await tx.auditEvent.findFirst({ where: { targetType: 'Ci::Runner', targetId: { in: runners.map((r) => r.id) } }, select: { id: true } })) return;
     if (ada) {
       await recordRegistrationTokenReset(tx, {
         actor: { kind: 'user', id: ada.id, name: ada.name, email: ada.email },

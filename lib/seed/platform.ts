@@ -9,6 +9,7 @@ import { applySettings, defaultSettings } from '../namespaces/project-settings';
 import { db, type Prisma } from '../db/client';
 import { AccessLevel } from '../namespaces/access';
 import { insertUser } from '../users/service';
+import { lockDemoSeed } from './lock';
 
 /** The one password of every demo user (documented in the README). */
 export const DEMO_PASSWORD = 'runway-demo-password';
@@ -175,6 +176,7 @@ async function ensureProject(tx: Prisma.TransactionClient, p: (typeof PROJECTS)[
 export async function seedPlatformDemo(): Promise<PlatformDemo> {
   return db().$transaction(
     async (tx) => {
+      await lockDemoSeed(tx);
       const users = {} as Record<DemoUsername, number>;
       for (const u of DEMO_USERS) users[u.username] = await ensureUser(tx, u);
       const groups: Record<string, number> = {};

@@ -4,6 +4,7 @@
 import { friendlyToken, digest } from '../auth/secrets';
 import { db, type Prisma } from '../db/client';
 import type { RunnerType } from '../db/generated/client';
+import { lockDemoSeed } from './lock';
 import { platformDemoIds } from './platform';
 
 const DAY = 86_400_000;
@@ -31,7 +32,6 @@ const STALE: StaleRunner[] = [
 export async function seedRunnerCleanupDemo(): Promise<void> {
   const { projects, users } = await platformDemoIds();
   if (!Object.keys(projects).length) return;
-  if (await db().runner.findFirst({ where: { description: MARKER }, select: { id: true } })) return;
   const groups = new Map(
     (await db().namespace.findMany({ where: { kind: 'group', fullPath: { startsWith: 'acme' } }, select: { id: true, fullPath: true } })).map((g) => [
       g.fullPath,
@@ -40,6 +40,8 @@ export async function seedRunnerCleanupDemo(): Promise<void> {
   );
   const now = Date.now();
   await db().$transaction(async (tx: Prisma.TransactionClient) => {
+    await lockDemoSeed(tx);
+    if (await tx.runner.findFirst({ where: { description: MARKER }, select: { id: true } })) return;
     for (const r of STALE) {
       const groupId = r.group ? groups.get(r.group) : undefined;
       const projectId = r.project ? projects[r.project] : undefined;

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { friendlyToken, digest } from '../auth/secrets';
 import { db, type Prisma } from '../db/client';
 import { sql } from '../db/sql';
+import { lockDemoSeed } from './lock';
 import { demoProjectPaths, platformDemoIds, type DemoProjectKey } from './platform';
 
 const MINUTE = 60_000;
@@ -169,15 +170,20 @@ const syntheticSha = (projectId: number, n: number) => createHash('sha1').update
 export async function seedRunnersDemo(): Promise<void> {
   const { projects, users } = await platformDemoIds();
   if (!Object.keys(projects).length) return; // the platform seed has not run
-  const exists = await db().runner.findFirst({ where: { description: MARKER, runnerType: 'instance_type' }, select: { id: true } });
-  if (exists) return;
   const groups = new Map(
     (await db().namespace.findMany({ where: { kind: 'group', fullPath: { startsWith: 'acme' } }, select: { id: true, fullPath: true } })).map((g) => [
       g.fullPath,
       g.id,
     ]),
   );
-  await db().$transaction(async (tx) => seed(tx, projects, users, groups), { timeout: 120_000 });
+  await db().$transaction(
+    async (tx) => {
+      await lockDemoSeed(tx);
+      if (await tx.runner.findFirst({ where: { description: MARKER, runnerType: 'instance_type' }, select: { id: true } })) return;
+      await seed(tx, projects, users, groups);
+    },
+    { timeout: 120_000 },
+  );
 }
 
 async function seed(
