@@ -3,25 +3,9 @@
 // changes; a toast after deleting a runner; the new-runner form's single "Tags" and its Cancel; the jobs table
 // as GitLab's; the register page's per-platform instructions; every page usable at 390 px.
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
+import { expectNoSideScroll, sql } from './support/page-checks';
 import { checkPage, rootApi } from './support/runner-seed';
 import { csrfToken, uniq } from './support/session';
-
-/** The page scrolls only vertically: nothing is wider than the viewport. */
-async function expectNoSideScroll(page: Page, what: string) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, client: document.scrollingElement!.clientWidth }));
-  expect(scroll, `${what}: page ${scroll} px wide in a ${client} px viewport`).toBeLessThanOrEqual(client);
-}
-
-async function sql(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: process.env.RUNWAY_E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 async function atPhoneWidth(page: Page, what: string, mainAction: ReturnType<Page['getByRole']>) {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,16 +1,16 @@
 'use client';
 // The runner list's filtered search (GitLab's filtered-search bar): one combobox that first offers a token
-// (Status, Type, Paused, Tag, Version, owner ids) or a free-text search, then that token's values; the
+// (Status, Type, Paused, Tag, Version, Creator, owner ids) or a free-text search, then that token's values; the
 // chosen filters show as removable tokens. Keyboard: arrows move through the options, Enter picks,
 // Escape steps back, Backspace on an empty box removes the last token.
 import { Search, X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../ui/cn';
-import { RUNNER_TYPES, STATUS_FILTERS, TAG_MAX_LENGTH, VERSION_PREFIX, type RunnerFilters } from '@/lib/client/runner-filters';
+import { RUNNER_TYPES, STATUS_FILTERS, TAG_MAX_LENGTH, USERNAME, VERSION_PREFIX, type RunnerFilters } from '@/lib/client/runner-filters';
 import { StatusIcon, TypeIcon } from './runner-badges';
-import { useRunnerTagSuggestions } from './use-runners';
+import { useRunnerTagSuggestions, useUserSuggestions } from './use-runners';
 
-type TokenType = 'status' | 'type' | 'paused' | 'tag' | 'version' | 'owner_group' | 'owner_project';
+type TokenType = 'status' | 'type' | 'paused' | 'tag' | 'version' | 'creator' | 'owner_group' | 'owner_project';
 
 const TOKENS: Array<{ type: TokenType; label: string; hint: string }> = [
   { type: 'status', label: 'Status', hint: 'Online, offline, stale, never contacted' },
@@ -18,6 +18,7 @@ const TOKENS: Array<{ type: TokenType; label: string; hint: string }> = [
   { type: 'paused', label: 'Paused', hint: 'Yes or no' },
   { type: 'tag', label: 'Tag', hint: 'Runners with every chosen tag' },
   { type: 'version', label: 'Version', hint: 'A version prefix, such as 17.5' },
+  { type: 'creator', label: 'Creator', hint: 'The user who created the runner' },
   { type: 'owner_group', label: 'Owner group ID', hint: 'Group runners of one group' },
   { type: 'owner_project', label: 'Owner project ID', hint: 'Project runners of one project' },
 ];
@@ -48,6 +49,7 @@ function chipsOf(f: RunnerFilters): Chip[] {
   if (f.paused !== undefined) chips.push({ key: 'paused', name: 'Paused', value: f.paused ? 'Yes' : 'No', remove: { paused: undefined } });
   for (const t of f.tags) chips.push({ key: `tag:${t}`, name: 'Tag', value: t, remove: { tags: f.tags.filter((x) => x !== t) } });
   if (f.versionPrefix) chips.push({ key: 'version', name: 'Version', value: f.versionPrefix, remove: { versionPrefix: undefined } });
+  if (f.creator) chips.push({ key: 'creator', name: 'Creator', value: f.creator, remove: { creator: undefined } });
   if (f.ownerGroupId) chips.push({ key: 'owner_group', name: 'Owner group ID', value: f.ownerGroupId, remove: { ownerGroupId: undefined } });
   if (f.ownerProjectId) chips.push({ key: 'owner_project', name: 'Owner project ID', value: f.ownerProjectId, remove: { ownerProjectId: undefined } });
   if (f.search) chips.push({ key: 'search', name: 'Search', value: f.search, remove: { search: undefined } });
@@ -72,6 +74,7 @@ export function RunnerFilterBar({ filters, onChange, group, suggestTags }: Runne
   const [active, setActive] = useState(0);
   const trimmed = text.trim();
   const tags = useRunnerTagSuggestions(trimmed, open && stage === 'tag' && suggestTags);
+  const users = useUserSuggestions(trimmed, open && stage === 'creator');
   const chips = chipsOf(filters);
 
   const reset = (next: TokenType | null = null) => {
@@ -107,6 +110,7 @@ export function RunnerFilterBar({ filters, onChange, group, suggestTags }: Runne
           (t === 'type' && filters.type) ||
           (t === 'paused' && filters.paused !== undefined) ||
           (t === 'version' && filters.versionPrefix) ||
+          (t === 'creator' && filters.creator) ||
           (t === 'owner_group' && filters.ownerGroupId) ||
           (t === 'owner_project' && filters.ownerProjectId);
         const tokens = TOKENS.filter((t) => !(group && t.type.startsWith('owner_')) && !taken(t.type) && startsWord(t.label)).map<Option>((t) => ({
@@ -158,6 +162,18 @@ export function RunnerFilterBar({ filters, onChange, group, suggestTags }: Runne
       }
       case 'version':
         return trimmed && VERSION_PREFIX.test(trimmed) ? [use(trimmed, { versionPrefix: trimmed })] : [];
+      case 'creator': {
+        // Users by username or name; a typed username the search did not return can still be used.
+        const known = (users.data ?? []).map<Option>((u) => ({
+          key: `user:${u.id}`,
+          text: u.name,
+          detail: `@${u.username}`,
+          changes: { creator: u.username },
+        }));
+        const listed = (users.data ?? []).some((u) => u.username.toLowerCase() === trimmed.toLowerCase());
+        const typed = trimmed && USERNAME.test(trimmed) && !listed ? [use(trimmed, { creator: trimmed })] : [];
+        return [...known, ...typed];
+      }
       case 'owner_group':
       case 'owner_project':
         return /^[1-9]\d{0,9}$/.test(trimmed) ? [use(trimmed, stage === 'owner_group' ? { ownerGroupId: trimmed } : { ownerProjectId: trimmed })] : [];
@@ -178,7 +194,11 @@ export function RunnerFilterBar({ filters, onChange, group, suggestTags }: Runne
           ? tags.isFetching
             ? 'Loading tags…'
             : 'Type a tag'
-          : 'No matches';
+          : stage === 'creator'
+            ? users.isFetching
+              ? 'Loading users…'
+              : 'Type a username'
+            : 'No matches';
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {

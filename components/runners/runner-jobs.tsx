@@ -1,5 +1,7 @@
 'use client';
 // The runner's jobs, newest first (order_by=id&sort=desc), one page at a time; the page is ?jobs_page=.
+// On a phone each job is a card (DataTable `cards`): the table's seven columns would scroll sideways.
+// The job itself is text, not a link: Runway has no job page (GitLab links it to /-/jobs/:id).
 import { createColumnHelper } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -55,7 +57,8 @@ const columns = [
     cell: (c) => {
       const p = c.row.original.project;
       return p ? (
-        <Link href={projectHref(p.path_with_namespace)} className="break-words text-indigo-700 hover:underline">
+        // Wraps (the cell is nowrap) so a long path does not push the table wider than the page.
+        <Link href={projectHref(p.path_with_namespace)} className="block max-w-60 whitespace-normal break-words text-indigo-700 hover:underline">
           {p.path_with_namespace}
         </Link>
       ) : (
@@ -78,7 +81,8 @@ const columns = [
           ) : (
             muted('—')
           )}
-          <code className="truncate text-xs text-slate-500" title={j.ref}>
+          {/* A long ref is cut with its full name in the title, so it never pushes Finished out of the table. */}
+          <code className="max-w-56 truncate text-xs text-slate-500" title={j.ref}>
             {j.ref}
           </code>
         </div>
@@ -175,6 +179,7 @@ export function RunnerJobs({
       {onStatusChange && <StatusFilter status={status} onChange={onStatusChange} />}
       <DataTable
         label="Runner jobs"
+        cards
         columns={columns}
         data={data?.items}
         getRowId={(j) => String(j.id)}

@@ -158,6 +158,7 @@ const NO_FILTERS: Partial<RunnerFilters> = {
   paused: undefined,
   tags: [],
   versionPrefix: undefined,
+  creator: undefined,
   search: undefined,
   ownerGroupId: undefined,
   ownerProjectId: undefined,
@@ -183,7 +184,7 @@ export function RunnerListView({ source, title, description, runnerHref, actions
   const selected = [...selection.ids].map((id) => known.byId.get(id)).filter((r): r is RunnerListItem => !!r);
   const filtered = hasFilters(filters);
   const activeFilters =
-    [filters.status, filters.type, filters.paused, filters.versionPrefix, filters.search, filters.ownerGroupId, filters.ownerProjectId].filter(
+    [filters.status, filters.type, filters.paused, filters.versionPrefix, filters.creator, filters.search, filters.ownerGroupId, filters.ownerProjectId].filter(
       (v) => v !== undefined,
     ).length + filters.tags.length;
   const refused = list.error instanceof ApiError && list.error.status === 400;

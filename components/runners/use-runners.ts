@@ -160,6 +160,18 @@ export function useRunnerTagSuggestions(search: string, enabled: boolean) {
   });
 }
 
+/** Users for the Creator token (GET /users?search=, which any signed-in user may read, as in GitLab). */
+export function useUserSuggestions(search: string, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['users', 'suggestions', search] as const,
+    queryFn: () => api.get<Array<{ id: number; username: string; name: string }>>('/users', { search: search || undefined, per_page: 10, active: true }),
+    enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** Pause or resume one runner from a list (PUT /runners/:id paused); lists and counts refresh. */
 export function useSetRunnerPaused() {
   const api = useApi();

@@ -37,6 +37,16 @@ describe('[RUNNERS] runner list filters in the URL', () => {
     expect(parse('page=abc').page).toBe(1);
   });
 
+  it("keeps GitLab's creator[] username, sends it as creator_username, and drops one the API would refuse", () => {
+    const f = parse('creator[]=ada.admin&page=2');
+    expect(f.creator).toBe('ada.admin');
+    expect(hasFilters(f)).toBe(true);
+    expect(runnerFilterParams(f, { group: true })).toMatchObject({ creator_username: 'ada.admin' });
+    expect(normal('creator=mark.maintainer')).toBe('creator[]=mark.maintainer');
+    expect(normal('creator[]=-bad&creator[]=ok')).toBe('');
+    expect(normal('creator[]=a%20b')).toBe('');
+  });
+
   it('a filter change resets the page; a page change keeps the filters', () => {
     const f = parse('runner_type[]=INSTANCE_TYPE&page=4');
     expect(decodeURIComponent(runnerFiltersQuery(f, { status: 'online' }))).toBe('status[]=ONLINE&runner_type[]=INSTANCE_TYPE');

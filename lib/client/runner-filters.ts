@@ -1,6 +1,6 @@
 // The runner list's state as it lives in the URL, in GitLab's parameter names and values
 // (app/assets/javascripts/ci/runner: `status[]=ONLINE`, `runner_type[]=GROUP_TYPE`, `paused[]=true`,
-// `tag[]=docker` (one per tag), `version_prefix[]=17.5`, `search=`, `sort=CREATED_DESC`), plus Runway's
+// `tag[]=docker` (one per tag), `version_prefix[]=17.5`, `creator[]=<username>`, `search=`, `sort=CREATED_DESC`), plus Runway's
 // `owner_group_id[]`/`owner_project_id[]`, the group list's `membership` and `page`.
 // Parsing keeps only values the API accepts; `canonicalRunnerQuery` writes them back, so an address with
 // unknown parameters, bad values or Runway's older names (`type`, `tag_list`, lower-case `status`) is
@@ -43,6 +43,8 @@ export interface RunnerFilters {
   /** Every tag must be on the runner (GitLab's AND). */
   tags: string[];
   versionPrefix?: string;
+  /** The username of the runners' creator (GitLab's `creator[]`; the API's `creator_username`). */
+  creator?: string;
   /** Part of the description. */
   search?: string;
   /** Runway's owner filters (admin list only): positive ids. */
@@ -73,6 +75,8 @@ export const VERSION_PREFIX = /^[\d+.]+$/;
 /** Tags the API can match: GitLab's tag length limit. */
 export const TAG_MAX_LENGTH = 255;
 const positiveId = (raw: string | null) => (raw && /^\s*[1-9]\d{0,9}\s*$/.test(raw) && Number(raw) <= 2_147_483_647 ? raw.trim() : undefined);
+/** The API's username check: a value it would refuse (400) is dropped from the address instead. */
+export const USERNAME = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]{0,254}$/;
 const lower = (raw: string | null) => raw?.trim().toLowerCase() ?? null;
 
 export function parseRunnerFilters(params: Params): RunnerFilters {
@@ -82,6 +86,7 @@ export function parseRunnerFilters(params: Params): RunnerFilters {
   const legacyTags = (params.get('tag_list') ?? '').split(',');
   const tags = [...params.getAll('tag[]'), ...params.getAll('tag'), ...legacyTags].map((t) => t.trim()).filter((t) => t && t.length <= TAG_MAX_LENGTH);
   const version = text(first(params, 'version_prefix'));
+  const creator = text(first(params, 'creator'));
   const page = Number(params.get('page') ?? '1');
   return {
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
@@ -90,6 +95,7 @@ export function parseRunnerFilters(params: Params): RunnerFilters {
     paused: paused === 'true' ? true : paused === 'false' ? false : undefined,
     tags: [...new Set(tags)],
     versionPrefix: version && VERSION_PREFIX.test(version) ? version : undefined,
+    creator: creator && USERNAME.test(creator) ? creator : undefined,
     search: text(params.get('search')),
     ownerGroupId: positiveId(first(params, 'owner_group_id')),
     ownerProjectId: positiveId(first(params, 'owner_project_id')),
@@ -106,6 +112,7 @@ export function canonicalRunnerQuery(f: RunnerFilters): string {
   if (f.paused !== undefined) q.append('paused[]', String(f.paused));
   for (const t of f.tags) q.append('tag[]', t);
   if (f.versionPrefix) q.append('version_prefix[]', f.versionPrefix);
+  if (f.creator) q.append('creator[]', f.creator);
   if (f.ownerGroupId) q.append('owner_group_id[]', f.ownerGroupId);
   if (f.ownerProjectId) q.append('owner_project_id[]', f.ownerProjectId);
   if (f.search) q.set('search', f.search);
@@ -123,12 +130,15 @@ export function runnerFiltersQuery(current: RunnerFilters, changes: Partial<Runn
 }
 
 /** Filters that narrow the list (the tab, sort and membership do not count: they only pick or order). */
-export const hasFilters = (f: Pick<RunnerFilters, 'type' | 'status' | 'paused' | 'tags' | 'versionPrefix' | 'search' | 'ownerGroupId' | 'ownerProjectId'>) =>
+export const hasFilters = (
+  f: Pick<RunnerFilters, 'type' | 'status' | 'paused' | 'tags' | 'versionPrefix' | 'creator' | 'search' | 'ownerGroupId' | 'ownerProjectId'>,
+) =>
   f.type !== undefined ||
   f.status !== undefined ||
   f.paused !== undefined ||
   f.tags.length > 0 ||
   f.versionPrefix !== undefined ||
+  f.creator !== undefined ||
   f.search !== undefined ||
   f.ownerGroupId !== undefined ||
   f.ownerProjectId !== undefined;
@@ -142,6 +152,7 @@ export function runnerFilterParams(f: RunnerFilters, opts: { group: boolean }) {
     // GitLab's tag parser splits on commas outside double quotes.
     tag_list: f.tags.length ? f.tags.map((t) => (t.includes(',') ? `"${t}"` : t)).join(',') : undefined,
     version_prefix: f.versionPrefix,
+    creator_username: f.creator,
     search: f.search,
     order_by: sort.orderBy,
     sort: sort.sort,

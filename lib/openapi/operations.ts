@@ -29,7 +29,7 @@ export interface Operation {
 
 // Keyset pagination (pagination, id_after, id_before) is GitLab's contract, but GitLab's runner lists lack it.
 const keysetExtension = ['pagination', 'id_after', 'id_before'];
-const runnerFilters = ['search', 'with_details', 'owner_group_id', 'owner_project_id', ...keysetExtension];
+const runnerFilters = ['search', 'creator_username', 'with_details', 'owner_group_id', 'owner_project_id', ...keysetExtension];
 /** An order keyset pagination cannot follow (GitLab's 405). */
 const KEYSET: Operation['errors'] = [405];
 const runnerListAdds = {

@@ -23,6 +23,7 @@ import {
 } from './queries';
 import { RUNNER_TYPES } from '../settings/runner-constants';
 import { STATUS_FILTER_VALUES } from './status';
+import { USERNAME_RE } from '../users/service';
 
 export const filterShape = {
   type: param.string().values(RUNNER_TYPES),
@@ -32,6 +33,9 @@ export const filterShape = {
   version_prefix: param.string().regexp(/^[\d+.]+/),
   // Runway extensions (README): GitLab's REST lists have no search, order or per-row details.
   search: param.string(),
+  // GitLab's runner list filters by creator through GraphQL (`creatorUsername`) only; a value that cannot
+  // be a username is a 400 here, an unknown one matches nothing.
+  creator_username: param.string().regexp(USERNAME_RE),
   order_by: param.string().values(RUNNER_ORDERS).default('id'),
   sort: param
     .string()
@@ -55,6 +59,7 @@ export type FilterInput = {
   tag_list?: string[];
   version_prefix?: string | null;
   search?: string | null;
+  creator_username?: string | null;
   order_by: RunnerOrder['by'];
   sort: RunnerOrder['dir'];
   with_details: boolean | null;
@@ -74,6 +79,7 @@ export function toFilters(i: FilterInput): RunnerFilters {
     tagList: i.tag_list,
     versionPrefix: i.version_prefix ?? undefined,
     search: i.search?.trim() || undefined,
+    creatorUsername: i.creator_username ?? undefined,
     ownerGroupId: i.owner_group_id ?? undefined,
     ownerProjectId: i.owner_project_id ?? undefined,
     idAfter: i.id_after ?? undefined,

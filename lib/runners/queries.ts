@@ -167,6 +167,8 @@ export interface RunnerFilters {
   versionPrefix?: string;
   /** Runway extension: part of the description, case-insensitive (GitLab's finder `search`). */
   search?: string;
+  /** Runway extension `creator_username`: runners created by this user (GitLab's GraphQL `creatorUsername`). */
+  creatorUsername?: string;
   /** Runway extension `owner_group_id`: group runners whose owner is this group (not its subgroups). */
   ownerGroupId?: number;
   /** Runway extension `owner_project_id`: project runners whose owner project is this one. */
@@ -250,6 +252,9 @@ function filterCondition(f: RunnerFilters): Sql {
   const tags = requestedTags(f);
   if (tags.length) conds.push(tagsCondition(tags));
   if (f.search) conds.push(sql`r.description ILIKE ${containsPattern(f.search)}`);
+  // The user by the lower(username) index, then the runners by ci_runners_creator_id_idx; no such user
+  // gives NULL, which equals no creator_id.
+  if (f.creatorUsername !== undefined) conds.push(sql`r.creator_id = (SELECT u.id FROM users u WHERE lower(u.username) = lower(${f.creatorUsername}) LIMIT 1)`);
   if (f.ownerGroupId !== undefined) conds.push(sql`(r.runner_type = 'group_type' AND r.group_id = ${f.ownerGroupId})`);
   if (f.ownerProjectId !== undefined) conds.push(ownerProjectCondition(f.ownerProjectId));
   if (f.staleDays !== undefined) conds.push(staleForDaysCondition(f.staleDays));
