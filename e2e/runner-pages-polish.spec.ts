@@ -54,6 +54,25 @@ test.describe('[RUNNERS] runner pages polish', () => {
     expect(wide).toBeLessThanOrEqual(1);
   });
 
+  test('[RUNNERS] a 255-character tag and a long creator username keep the runner list inside the page, actions in view', async ({ page }) => {
+    const api = await rootApi(page);
+    const creator = await api.user(`creator${'_long'.repeat(12)}`);
+    const description = uniq('long-row');
+    const runner = await api.runner({ runner_type: 'instance_type', description, tag_list: ['z'.repeat(255), 'linux'] });
+    await sql('UPDATE ci_runners SET creator_id = $1 WHERE id = $2', [creator.id, runner.id]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/admin/runners?search=${description}`);
+    const row = page.getByRole('row').filter({ hasText: description });
+    await expect(row).toContainText(`@${creator.username}`);
+    await expectNoSideScroll(page, 'runner list with a long tag and creator');
+    const table = page.getByRole('table');
+    const overflow = await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth);
+    expect(overflow, 'the table is no wider than its box').toBeLessThanOrEqual(1);
+    const del = row.getByRole('button', { name: 'Delete runner' });
+    const box = (await del.boundingBox())!;
+    expect(box.x + box.width, 'Delete inside the viewport').toBeLessThanOrEqual(1280);
+  });
+
   test('[RUNNERS] a switch keeps keyboard focus while it saves and ignores a second press until then', async ({ page }) => {
     await rootApi(page);
     let puts = 0;

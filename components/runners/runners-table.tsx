@@ -80,7 +80,9 @@ function RunnerSummary({ runner: r, href }: { runner: RunnerListItem; href: stri
         {r.description || muted('No description')}
       </p>
       {d && (
-        <p className="flex max-w-md flex-wrap gap-x-3 gap-y-0.5 text-xs">
+        // Width 0 with a minimum of the whole cell: the details take the column's width instead of setting it,
+        // so a long version or creator username truncates inside the row rather than pushing the actions out.
+        <p className="flex w-0 min-w-full max-w-md flex-wrap gap-x-3 gap-y-0.5 text-xs">
           {d.version && <Detail label="Version">{d.version}</Detail>}
           <Detail label="Last contact">
             {d.contacted_at ? (
