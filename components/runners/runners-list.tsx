@@ -339,10 +339,11 @@ export function RunnersList() {
       runnerHref={(id) => `/admin/runners/${id}`}
       actions={
         <div className="flex flex-wrap gap-2">
-          <Link href="/admin/runners/dashboard" className={buttonClass('secondary')}>
+          {/* Not prefetched on sight, as the menu's links (side-nav.tsx): they would compete with the list's data. */}
+          <Link href="/admin/runners/dashboard" prefetch={false} className={buttonClass('secondary')}>
             Fleet dashboard
           </Link>
-          <Link href="/admin/runners/cleanup" className={buttonClass('secondary')}>
+          <Link href="/admin/runners/cleanup" prefetch={false} className={buttonClass('secondary')}>
             Clean up stale runners
           </Link>
           <NewRunnerButton scope={ADMIN_SCOPE} />
