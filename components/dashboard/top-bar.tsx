@@ -19,6 +19,8 @@ export function TopBar({ user }: { user: SessionUser }) {
         <MobileNav admin={user.admin} />
         <Link
           href="/"
+          // Not prefetched on sight, as the menu's links (side-nav.tsx): it would compete with the page's data.
+          prefetch={false}
           className="flex items-center gap-2 rounded-md px-1 font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           <span className="grid size-8 place-items-center rounded-lg bg-gradient-to-br from-indigo-500 to-indigo-700 text-white shadow-sm" aria-hidden>

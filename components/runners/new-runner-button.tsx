@@ -12,7 +12,8 @@ export function NewRunnerButton({ scope }: { scope: RunnerScope }) {
   const { admin } = useCurrentUser();
   if (scope.kind === 'admin' && !admin) return null;
   return (
-    <Link href={newRunnerHref(scope)} className={buttonClass('primary')}>
+    // Not prefetched on sight, as the menu's links (side-nav.tsx): it would compete with the page's data.
+    <Link href={newRunnerHref(scope)} prefetch={false} className={buttonClass('primary')}>
       {LABEL[scope.kind]}
     </Link>
   );

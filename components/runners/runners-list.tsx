@@ -4,7 +4,7 @@
 // GitLab's parameter names; anything else in the address is normalised away); rows come with details and
 // permissions in one request; selected runners take bulk actions.
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import Link from 'next/link';
 import { SlidersHorizontal } from 'lucide-react';
 import { Button, buttonClass } from '../ui/button';
@@ -27,13 +27,17 @@ import { ApiError } from '@/lib/client/api';
 import { errorText } from '@/lib/client/error-text';
 import { ADMIN_SCOPE } from '@/lib/client/runner-paths';
 import { NewRunnerButton } from './new-runner-button';
-import { RunnerBulkBar, useBulkRunnerAction } from './runner-bulk-actions';
+import { useBulkRunnerAction } from './runner-bulk-actions';
 import { StatusIcon, TypeIcon } from './runner-badges';
 import { RunnerFilterBar } from './runner-filter-bar';
 import { mayChange, RunnersTable } from './runners-table';
 import { PER_PAGE, useRunnerCounts, useRunnerListPage, type RunnerListCounts, type RunnerListSource } from './use-runners';
 import { useRunnerEvents } from './use-runner-events';
 import { LiveIndicator } from './live-indicator';
+
+// The bulk bar is drawn only once a runner is selected (or while a bulk action's outcome shows): it loads
+// then, off the first-load JavaScript (issue 23).
+const RunnerBulkBar = lazy(() => import('./runner-bulk-bar').then((m) => ({ default: m.RunnerBulkBar })));
 
 /** The filters from the URL; an address that is not in normal form (unknown or bad parameters) is replaced by it. */
 function useRunnerFilters() {
@@ -274,13 +278,20 @@ export function RunnerListView({ source, title, description, runnerHref, actions
           </div>
         </div>
 
-        <RunnerBulkBar
-          selectedIds={selected.map((r) => r.id)}
-          canPause={selected.length > 0 && selected.every((r) => r._runway_permissions.update_runner)}
-          canDelete={selected.length > 0 && selected.every((r) => r._runway_permissions.delete_runner)}
-          onClear={selection.clear}
-          bulk={bulk}
-        />
+        {/* The wrapper is always there, so the column's spacing is the same before and after the bar loads. */}
+        <div>
+          {(selected.length > 0 || bulk.state) && (
+            <Suspense fallback={null}>
+              <RunnerBulkBar
+                selectedIds={selected.map((r) => r.id)}
+                canPause={selected.length > 0 && selected.every((r) => r._runway_permissions.update_runner)}
+                canDelete={selected.length > 0 && selected.every((r) => r._runway_permissions.delete_runner)}
+                onClear={selection.clear}
+                bulk={bulk}
+              />
+            </Suspense>
+          )}
+        </div>
 
         <RunnersTable
           data={list.data?.items}
@@ -329,10 +340,11 @@ export function RunnersList() {
       runnerHref={(id) => `/admin/runners/${id}`}
       actions={
         <div className="flex flex-wrap gap-2">
-          <Link href="/admin/runners/dashboard" className={buttonClass('secondary')}>
+          {/* Not prefetched on sight, as the menu's links (side-nav.tsx): they would compete with the list's data. */}
+          <Link href="/admin/runners/dashboard" prefetch={false} className={buttonClass('secondary')}>
             Fleet dashboard
           </Link>
-          <Link href="/admin/runners/cleanup" className={buttonClass('secondary')}>
+          <Link href="/admin/runners/cleanup" prefetch={false} className={buttonClass('secondary')}>
             Clean up stale runners
           </Link>
           <NewRunnerButton scope={ADMIN_SCOPE} />
