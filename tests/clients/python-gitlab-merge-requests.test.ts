@@ -1,12 +1,11 @@
 // python-gitlab 3.12 (system /usr/bin/python3) against Runway: a script sets an MR's assignees and reviewers
 // the way infrastructure code does (mr.assignee_ids = [...]; mr.save()), reads them back and clears them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, rootToken } from '../support/api';
+import { api, baseUrl } from '../support/api';
 import { runPython } from '../support/python';
-import { createUser, type TestUser } from '../support/users';
-import { addProjectMember } from '../support/namespaces';
-import { buildSampleRepo, removeRepo, type FixtureRepo } from '../fixtures/git-repos';
-import { importedProject } from '../fixtures/imports';
+import { createUser } from '../support/users';
+import { removeRepo } from '../fixtures/git-repos';
+import { mrProjectWithPeople, type MrPeople } from '../fixtures/merge-request-people';
 
 const SCRIPT = String.raw`
 import json, sys, gitlab
@@ -32,20 +31,12 @@ print(json.dumps(out))
 
 const python = (args: string[]) => runPython(SCRIPT, args);
 
-let repo: FixtureRepo;
-let project: { id: number; path_with_namespace: string };
-let dev: TestUser;
-let other: TestUser;
-let reviewer: TestUser;
+let ctx: MrPeople;
 let iid: number;
 
 beforeAll(async () => {
-  repo = buildSampleRepo();
-  project = await importedProject(repo.dir);
-  [dev, other, reviewer] = [await createUser(), await createUser(), await createUser()];
-  await addProjectMember(rootToken(), project.id, dev.id, 30);
-  await addProjectMember(rootToken(), project.id, other.id, 30);
-  await addProjectMember(rootToken(), project.id, reviewer.id, 20);
+  ctx = await mrProjectWithPeople();
+  const { project, dev } = ctx;
   const mr = await api('POST', `/projects/${project.id}/merge_requests`, {
     token: dev.token,
     json: { source_branch: 'feature', target_branch: 'topic', title: 'python people' },
@@ -53,10 +44,11 @@ beforeAll(async () => {
   expect(mr.status, mr.text).toBe(201);
   iid = mr.body.iid;
 });
-afterAll(() => removeRepo(repo));
+afterAll(() => removeRepo(ctx.repo));
 
 describe('[MERGE REQUESTS] python-gitlab assignees and reviewers', () => {
   it('mr.assignee_ids / reviewer_ids + save(), manager update, clearing with []', async () => {
+    const { project, dev, other, reviewer } = ctx;
     const stranger = await createUser();
     const r = await python([
       baseUrl(),
