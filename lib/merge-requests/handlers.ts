@@ -5,7 +5,7 @@ import { paginationShape } from '../api/pagination';
 import { param } from '../api/params';
 import { forbidden, validationError } from '../api/errors';
 import { loadProjectRecords } from '../namespaces/records';
-import { canDeleteMergeRequest } from './policy';
+import { canAdminMergeRequest, canDeleteMergeRequest } from './policy';
 import { commitEntity } from '../repositories/entity';
 import { commitsBetween, countCommitsBetween, findCommit } from '../repositories/queries';
 import { AccessLevel } from '../namespaces/access';
@@ -46,12 +46,22 @@ export const createMrParams = {
   squash: param.boolean(),
 };
 
+const integerIds = (ids: string[]) => ids.map(Number).filter(Number.isSafeInteger);
+
+/**
+ * The assignee and reviewer lists a create or update asks for (undefined when not given). As GitLab's legacy
+ * conversion: a present assignee_id (0 included) becomes the whole list and wins over assignee_ids.
+ */
+export function participantParams(i: { assignee_id?: number | null; assignee_ids?: string[] | null; reviewer_ids?: string[] | null }) {
+  const assigneeIds = i.assignee_id !== undefined && i.assignee_id !== null ? [i.assignee_id] : i.assignee_ids ? integerIds(i.assignee_ids) : undefined;
+  return { assigneeIds, reviewerIds: i.reviewer_ids ? integerIds(i.reviewer_ids) : undefined };
+}
+
 /** POST /projects/:id/merge_requests */
 export async function createMrHandler(ctx: RequestContext<typeof createMrParams>) {
   const actor = ctx.user();
   const { project, viewer } = await projectForMergeRequests(actor, ctx.pathParams.id, 'create');
   const i = ctx.input;
-  const assigneeIds = [...(i.assignee_ids ?? []).map(Number).filter(Number.isSafeInteger), ...(i.assignee_id ? [i.assignee_id] : [])];
   // A present but blank title fails the model's presence validation, as in GitLab.
   if (!i.title?.trim()) throw validationError({ title: ["can't be blank"] });
   const mr = await createMergeRequest(project, {
@@ -59,8 +69,7 @@ export async function createMrHandler(ctx: RequestContext<typeof createMrParams>
     sourceBranch: i.source_branch ?? '',
     targetBranch: i.target_branch ?? '',
     description: i.description,
-    assigneeIds,
-    reviewerIds: (i.reviewer_ids ?? []).map(Number).filter(Number.isSafeInteger),
+    ...participantParams(i),
     authorId: actor.user.id,
   });
   const data = await loadMrPageData(project.id, [mr]);
@@ -204,9 +213,16 @@ export const updateMrParams = {
   description: param.string(),
   state_event: param.string().values(['close', 'reopen']),
   target_branch: param.string(),
+  assignee_id: param.integer(),
+  assignee_ids: param.array(),
+  reviewer_ids: param.array(),
 };
 
-export const updateMrRules = { atLeastOneOf: [['title', 'description', 'state_event', 'target_branch']] };
+// GitLab's update_params_at_least_one_of, in its order, for the parameters Runway takes: setting only
+// assignees or reviewers is an update.
+export const updateMrRules = {
+  atLeastOneOf: [['assignee_id', 'assignee_ids', 'reviewer_ids', 'description', 'target_branch', 'title', 'state_event']],
+};
 
 /** PUT /projects/:id/merge_requests/:merge_request_iid: update_merge_request (author, assignee, Developer+). */
 export async function updateMrHandler(ctx: RequestContext<typeof updateMrParams>) {
@@ -218,6 +234,9 @@ export async function updateMrHandler(ctx: RequestContext<typeof updateMrParams>
     description: i.description ?? undefined,
     targetBranch: i.target_branch ?? undefined,
     stateEvent: (i.state_event ?? undefined) as 'close' | 'reopen' | undefined,
+    // Only admin_merge_request (Developer+, admins) changes people; an author or assignee below that has
+    // these parameters ignored, as GitLab's filter_params drops them.
+    ...(canAdminMergeRequest(viewer) ? participantParams(i) : {}),
   });
   const data = await loadMrPageData(project.id, [updated]);
   return mergeRequestEntity(updated, project, data, { viewerId: viewer.userId, canMerge: viewer.admin || viewer.level >= AccessLevel.DEVELOPER });

@@ -27,5 +27,8 @@ export function canUpdateMergeRequest(viewer: MrViewer, project: { visibility: V
   return viewer.userId !== null && (mr.authorId === viewer.userId || mr.assigneeIds.includes(viewer.userId));
 }
 
+/** admin_merge_request (setting assignees and reviewers): Developer+ and admins. */
+export const canAdminMergeRequest = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.DEVELOPER;
+
 /** destroy_merge_request: project Owners and admins. */
 export const canDeleteMergeRequest = (viewer: Viewer) => viewer.admin || viewer.level >= AccessLevel.OWNER;

@@ -13,7 +13,8 @@ export interface CreateMrInput {
   sourceBranch: string;
   targetBranch: string;
   description?: string | null;
-  assigneeIds: number[];
+  /** assignee_ids (or assignee_id): filtered by eligibleParticipants. */
+  assigneeIds?: number[];
   /** reviewer_ids: users asked to review; those who cannot read the MR are dropped like assignees. */
   reviewerIds?: number[];
   authorId: number;
@@ -22,11 +23,10 @@ export interface CreateMrInput {
 const DRAFT = /^\s*(\[draft\]|\(draft\)|draft:|draft\s*-|\[wip\]|wip:)/i;
 
 /**
- * Assignees who exist and can read the project's merge requests (GitLab drops the others). In a private
- * project that takes Reporter: the effective level, so access through a group shared into the project
- * counts like a membership.
+ * Users who exist, are active and can read the project's merge requests. In a private project that takes
+ * Reporter: the effective level, so access through a group shared into the project counts like a membership.
  */
-async function readableAssignees(project: ProjectRecord, ids: number[]): Promise<number[]> {
+async function readableUsers(project: ProjectRecord, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids.filter((id) => id > 0))];
   if (!unique.length) return [];
   const users = await db().user.findMany({ where: { id: { in: unique }, state: 'active' }, select: { id: true, admin: true } });
@@ -35,6 +35,19 @@ async function readableAssignees(project: ProjectRecord, ids: number[]): Promise
   );
   const ok = new Set(users.filter((_, i) => readable[i]).map((u) => u.id));
   return unique.filter((id) => ok.has(id));
+}
+
+/**
+ * The assignee or reviewer list a request asks for, filtered as GitLab's issuable services do for create and
+ * update alike: undefined (not given) leaves the list alone; [] or [0] empties it; otherwise the users who may
+ * read the MR, the others dropped silently. When none of the given ids qualifies the request is ignored
+ * (undefined), so a typo in a script does not unassign everybody.
+ */
+export async function eligibleParticipants(project: ProjectRecord, ids: number[] | undefined): Promise<number[] | undefined> {
+  if (ids === undefined) return undefined;
+  if (!ids.length || (ids.length === 1 && ids[0] === 0)) return [];
+  const readable = await readableUsers(project, ids);
+  return readable.length ? readable : undefined;
 }
 
 export async function createMergeRequest(project: ProjectRecord, input: CreateMrInput): Promise<MrRow> {
@@ -48,8 +61,8 @@ export async function createMergeRequest(project: ProjectRecord, input: CreateMr
   if (!tip.has(input.sourceBranch)) missing.push(`Source branch "${input.sourceBranch}" does not exist`);
   if (!tip.has(input.targetBranch)) missing.push(`Target branch "${input.targetBranch}" does not exist`);
   if (missing.length) throw apiError(422, missing as never);
-  const assigneeIds = await readableAssignees(project, input.assigneeIds);
-  const reviewerIds = await readableAssignees(project, input.reviewerIds ?? []);
+  const assigneeIds = (await eligibleParticipants(project, input.assigneeIds)) ?? [];
+  const reviewerIds = (await eligibleParticipants(project, input.reviewerIds)) ?? [];
 
   const created = await db().$transaction(async (tx) => {
     // Serialises creates in this project: the open-MR check and the iid allocation are then race-free.
@@ -90,6 +103,9 @@ export interface MrChanges {
   description?: string;
   targetBranch?: string;
   stateEvent?: 'close' | 'reopen';
+  /** The new assignee / reviewer lists (undefined: unchanged); eligibleParticipants filters them here. */
+  assigneeIds?: number[];
+  reviewerIds?: number[];
 }
 
 /**
@@ -103,6 +119,8 @@ export async function updateMergeRequest(project: ProjectRecord, mr: MrRow, acto
   const target = c.targetBranch ?? mr.targetBranch;
   const reopening = c.stateEvent === 'reopen' && mr.state === 'closed';
   const closing = c.stateEvent === 'close' && mr.state === 'opened';
+  const assigneeIds = await eligibleParticipants(project, c.assigneeIds);
+  const reviewerIds = await eligibleParticipants(project, c.reviewerIds);
   await db().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM projects WHERE id = ${project.id} FOR UPDATE`;
     if (c.targetBranch !== undefined && c.targetBranch !== mr.targetBranch) {
@@ -135,8 +153,21 @@ export async function updateMergeRequest(project: ProjectRecord, mr: MrRow, acto
         draft: c.title !== undefined ? DRAFT.test(c.title) : undefined,
         ...(closing ? { state: 'closed' as const, closedAt: new Date(), closedById: actorId } : {}),
         ...(reopening ? { state: 'opened' as const, closedAt: null, closedById: null } : {}),
+        // Changing people is a change of the MR (GitLab touches it), even when no column of its own changes.
+        ...(assigneeIds || reviewerIds ? { updatedAt: new Date() } : {}),
       },
     });
+    // The new lists replace the old: rows of those who stay are kept (the listed order, by row id, holds) and
+    // skipDuplicates lets a concurrent update's rows for the same users stand.
+    const rows = (ids: number[]) => ids.map((userId) => ({ mergeRequestId: mr.id, userId }));
+    if (assigneeIds) {
+      await tx.mergeRequestAssignee.deleteMany({ where: { mergeRequestId: mr.id, userId: { notIn: assigneeIds } } });
+      if (assigneeIds.length) await tx.mergeRequestAssignee.createMany({ data: rows(assigneeIds), skipDuplicates: true });
+    }
+    if (reviewerIds) {
+      await tx.mergeRequestReviewer.deleteMany({ where: { mergeRequestId: mr.id, userId: { notIn: reviewerIds } } });
+      if (reviewerIds.length) await tx.mergeRequestReviewer.createMany({ data: rows(reviewerIds), skipDuplicates: true });
+    }
   });
   return (await findMergeRequestByIid(project.id, mr.iid))!;
 }

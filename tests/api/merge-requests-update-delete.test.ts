@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, rootToken } from '../support/api';
 import { createUser, type TestUser } from '../support/users';
-import { addProjectMember } from '../support/namespaces';
+import { addGroupMember, addProjectMember, createGroup } from '../support/namespaces';
 import { buildSampleRepo, removeRepo, type FixtureRepo } from '../fixtures/git-repos';
 import { importedProject } from '../fixtures/imports';
 import { dbQuery } from './runners-admin-support';
@@ -24,7 +24,7 @@ async function openMr(token: string, source: string, title = `MR from ${source}`
 }
 
 beforeAll(async () => {
-  repo = buildSampleRepo({ extraBranches: ['u-1', 'u-2', 'u-3', 'u-4', 'u-5', 'u-6'] });
+  repo = buildSampleRepo({ extraBranches: ['u-1', 'u-2', 'u-3', 'u-4', 'u-5', 'u-6', 'u-7', 'u-8', 'u-9'] });
   project = await importedProject(repo.dir);
   [author, dev, reporter, owner] = [await createUser(), await createUser(), await createUser(), await createUser()];
   await addProjectMember(rootToken(), project.id, author.id, 30);
@@ -88,7 +88,7 @@ describe('[MERGE REQUESTS] PUT /projects/:id/merge_requests/:iid', () => {
     const reopened = await api('PUT', url, { token: dev.token, json: { state_event: 'reopen' } });
     expect(reopened.body).toMatchObject({ state: 'opened', closed_by: null, closed_at: null });
     expect((await api('PUT', url, { token: dev.token, json: {} })).body).toEqual({
-      error: 'title, description, state_event, target_branch are missing, at least one parameter must be provided',
+      error: 'assignee_id, assignee_ids, reviewer_ids, description, target_branch, title, state_event are missing, at least one parameter must be provided',
     });
   });
 
@@ -115,6 +115,91 @@ describe('[MERGE REQUESTS] PUT /projects/:id/merge_requests/:iid', () => {
     });
     expect((await api('PUT', `${mrs()}/999999`, { token: author.token, json: { title: 'x' } })).status).toBe(404);
     expect((await api('PUT', url, { json: { title: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('[MERGE REQUESTS] PUT assignee_id, assignee_ids, reviewer_ids', () => {
+  const ids = (people: { id: number }[]) => people.map((p) => p.id);
+
+  it('sets, changes and clears assignees and reviewers; GET shows them; people alone are an update', async () => {
+    const mr = await openMr(author.token, 'u-7');
+    const url = `${mrs()}/${mr.iid}`;
+    const set = await api('PUT', url, { token: dev.token, json: { assignee_ids: [author.id, dev.id], reviewer_ids: [reporter.id] } });
+    expect(set.status, set.text).toBe(200);
+    expect(ids(set.body.assignees)).toEqual([author.id, dev.id]);
+    expect(set.body.assignee).toMatchObject({ id: author.id, username: author.username });
+    expect(ids(set.body.reviewers)).toEqual([reporter.id]);
+    const shown = (await api('GET', url, { token: reporter.token })).body;
+    expect({ a: ids(shown.assignees), r: ids(shown.reviewers), first: shown.assignee.id }).toEqual({
+      a: [author.id, dev.id],
+      r: [reporter.id],
+      first: author.id,
+    });
+    expect(Date.parse(shown.updated_at)).toBeGreaterThan(Date.parse(set.body.created_at));
+
+    // Comma-separated and ids[]= forms, as create takes them; those who stay keep their place.
+    const changed = await api('PUT', url, {
+      token: dev.token,
+      form: { assignee_ids: `${owner.id},${dev.id}`, reviewer_ids: [String(dev.id), String(owner.id)] },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect({ a: ids(changed.body.assignees), r: ids(changed.body.reviewers) }).toEqual({ a: [dev.id, owner.id], r: [dev.id, owner.id] });
+    const query = await api('PUT', url, { token: dev.token, query: { reviewer_ids: [String(author.id)] } });
+    expect(ids(query.body.reviewers)).toEqual([author.id]);
+
+    // assignee_id is the whole list and wins over assignee_ids (GitLab's legacy conversion).
+    const single = await api('PUT', url, { token: dev.token, json: { assignee_id: reporter.id, assignee_ids: [owner.id] } });
+    expect(ids(single.body.assignees)).toEqual([reporter.id]);
+
+    // Clearing: [] and [0] for the lists, 0 for assignee_id; other fields untouched.
+    const cleared = await api('PUT', url, { token: dev.token, json: { assignee_id: 0, reviewer_ids: [] } });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body).toMatchObject({ assignees: [], assignee: null, reviewers: [], title: 'MR from u-7', state: 'opened' });
+    await api('PUT', url, { token: dev.token, json: { assignee_ids: [dev.id], reviewer_ids: [dev.id] } });
+    const zeros = await api('PUT', url, { token: dev.token, json: { assignee_ids: [0], reviewer_ids: '0' } });
+    expect({ a: zeros.body.assignees, r: zeros.body.reviewers }).toEqual({ a: [], r: [] });
+    await api('PUT', url, { token: dev.token, json: { assignee_ids: [dev.id] } });
+    const emptyString = await api('PUT', url, { token: dev.token, form: { assignee_ids: '' } });
+    expect(emptyString.body.assignees).toEqual([]);
+    const rows = await dbQuery('SELECT user_id FROM merge_request_assignees WHERE merge_request_id = $1', [mr.id]);
+    expect(rows).toEqual([]);
+  });
+
+  it('drops users who cannot read the MR and unknown ids silently; keeps a user with access through a group share', async () => {
+    const mr = await openMr(author.token, 'u-8');
+    const url = `${mrs()}/${mr.iid}`;
+    const [stranger, guest, viaShare] = [await createUser(), await createUser(), await createUser()];
+    await addProjectMember(rootToken(), project.id, guest.id, 10);
+    const team = await createGroup(rootToken());
+    await addGroupMember(rootToken(), team.id, viaShare.id, 20);
+    const share = await api('POST', `/projects/${project.id}/share`, { token: rootToken(), json: { group_id: team.id, group_access: 30 } });
+    expect(share.status, share.text).toBe(201);
+
+    const res = await api('PUT', url, {
+      token: dev.token,
+      json: { assignee_ids: [stranger.id, viaShare.id, 2147483000, guest.id, dev.id], reviewer_ids: [guest.id, viaShare.id] },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(ids(res.body.assignees)).toEqual([viaShare.id, dev.id]);
+    expect(ids(res.body.reviewers)).toEqual([viaShare.id]);
+    // When no given id qualifies, GitLab leaves the list as it was rather than emptying it.
+    const none = await api('PUT', url, { token: dev.token, json: { assignee_ids: [stranger.id], reviewer_ids: [2147483000] } });
+    expect(none.status, none.text).toBe(200);
+    expect({ a: ids(none.body.assignees), r: ids(none.body.reviewers) }).toEqual({ a: [viaShare.id, dev.id], r: [viaShare.id] });
+    // The share ending takes the access away: that user is no longer assignable.
+    await api('DELETE', `/projects/${project.id}/share/${team.id}`, { token: rootToken() });
+    const after = await api('PUT', url, { token: dev.token, json: { assignee_ids: [viaShare.id, author.id] } });
+    expect(ids(after.body.assignees)).toEqual([author.id]);
+  });
+
+  it('the author below Developer (no admin_merge_request) has people parameters ignored', async () => {
+    const mr = await openMr(dev.token, 'u-9', 'Reporter-assigned', { assignee_ids: [reporter.id] });
+    const url = `${mrs()}/${mr.iid}`;
+    // reporter may update as an assignee, but not change the people.
+    const res = await api('PUT', url, { token: reporter.token, json: { title: 'Retitled', assignee_ids: [0], reviewer_ids: [dev.id] } });
+    expect(res.status, res.text).toBe(200);
+    expect({ title: res.body.title, a: ids(res.body.assignees), r: res.body.reviewers }).toEqual({ title: 'Retitled', a: [reporter.id], r: [] });
+    await api('PUT', url, { token: dev.token, json: { state_event: 'close' } });
   });
 });
 

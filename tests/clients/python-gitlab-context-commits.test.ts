@@ -1,8 +1,8 @@
 // python-gitlab 3.12 (system /usr/bin/python3) against Runway: context commits through the generic
 // http_post / http_list / http_request("delete") calls, as scripts do (python-gitlab has no manager for them).
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, baseUrl, rootToken } from '../support/api';
+import { runPython } from '../support/python';
 import { createUser, type TestUser } from '../support/users';
 import { addProjectMember } from '../support/namespaces';
 import { buildSampleRepo, removeRepo, type FixtureRepo } from '../fixtures/git-repos';
@@ -27,16 +27,7 @@ out["after"] = gl.http_list(path, get_all=True)
 print(json.dumps(out))
 `;
 
-function python(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('/usr/bin/python3', ['-c', SCRIPT, ...args], { env: { ...process.env, PYTHONPATH: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (b) => (stdout += b));
-    child.stderr.on('data', (b) => (stderr += b));
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-}
+const python = (args: string[]) => runPython(SCRIPT, args);
 
 let repo: FixtureRepo;
 let project: { id: number; path_with_namespace: string };
