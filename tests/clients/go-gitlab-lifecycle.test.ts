@@ -1,14 +1,10 @@
 // Debian's go-gitlab (golang-github-xanzy-go-gitlab-dev, GOPATH mode, no network) runs the user, group,
 // project and member create-update-delete cycle (tests/clients/go/lifecycle). Skipped, saying why, when
 // `go` or the library is missing; .ci/run installs both.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, rootToken, uniq } from '../support/api';
+import { rootToken, uniq } from '../support/api';
 import { createUser } from '../support/users';
-import { GOPATH, goSkipReason } from '../support/go-gitlab';
+import { goSkipReason, runGoCommand } from '../support/go-gitlab';
 
 const reason = goSkipReason;
 
@@ -20,44 +16,26 @@ describe('[NAMESPACES] go-gitlab: user, group, project and member lifecycle', ()
       const user = await createUser();
       const member = await createUser();
       const tag = uniq('golc');
-      const work = mkdtempSync(path.join(os.tmpdir(), 'runway-go-'));
-      try {
-        const env = { ...process.env, GO111MODULE: 'off', GOPATH, GOFLAGS: '', GOCACHE: path.join(work, 'cache'), GOPROXY: 'off' };
-        const bin = path.join(work, 'lifecycle');
-        const build = spawnSync('go', ['build', '-o', bin, '.'], { cwd: path.join(__dirname, 'go', 'lifecycle'), env, encoding: 'utf8', timeout: 240_000 });
-        expect(build.status, build.stderr).toBe(0);
-        const run = spawnSync(bin, [], {
-          env: {
-            ...env,
-            RUNWAY_URL: baseUrl(),
-            RUNWAY_TOKEN: user.token,
-            RUNWAY_ADMIN_TOKEN: rootToken(),
-            RUNWAY_MEMBER_ID: String(member.id),
-            RUNWAY_TAG: tag,
-          },
-          encoding: 'utf8',
-          timeout: 60_000,
-        });
-        expect(run.status, run.stderr).toBe(0);
-        const seen = JSON.parse(run.stdout.trim());
-        expect(seen).toEqual({
-          group: { name: `${tag} Renamed`, full_path: `${tag}-renamed`, description: 'by go-gitlab' },
-          project: { path_with_namespace: `${tag}-renamed/${tag}-project`, description: 'by go-gitlab', shared_runners_enabled: false, visibility: 'internal' },
-          member: { id: member.id, access_level: 30 },
-          member_edited: 40,
-          member_delete_status: 204,
-          member_after: 404,
-          user: { username: `${tag}-user`, name: `${tag} Renamed User` },
-          user_delete_status: 204,
-          user_after: 404,
-          project_delete_status: 202,
-          project_after: 404,
-          group_delete_status: 202,
-          group_after: 404,
-        });
-      } finally {
-        rmSync(work, { recursive: true, force: true });
-      }
+      const seen = runGoCommand(
+        'lifecycle',
+        { RUNWAY_TOKEN: user.token, RUNWAY_ADMIN_TOKEN: rootToken(), RUNWAY_MEMBER_ID: String(member.id), RUNWAY_TAG: tag },
+        60_000,
+      );
+      expect(seen).toEqual({
+        group: { name: `${tag} Renamed`, full_path: `${tag}-renamed`, description: 'by go-gitlab' },
+        project: { path_with_namespace: `${tag}-renamed/${tag}-project`, description: 'by go-gitlab', shared_runners_enabled: false, visibility: 'internal' },
+        member: { id: member.id, access_level: 30 },
+        member_edited: 40,
+        member_delete_status: 204,
+        member_after: 404,
+        user: { username: `${tag}-user`, name: `${tag} Renamed User` },
+        user_delete_status: 204,
+        user_after: 404,
+        project_delete_status: 202,
+        project_after: 404,
+        group_delete_status: 202,
+        group_after: 404,
+      });
     },
   );
 });

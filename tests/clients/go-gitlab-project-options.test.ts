@@ -2,15 +2,11 @@
 // EditProjectOptions field whose key the project entity reports is set alone and read back as written
 // (tests/clients/go/projectoptions walks the structs by reflection). Skipped, saying why, without go or
 // the library.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, uniq } from '../support/api';
+import { uniq } from '../support/api';
 import { createGroup } from '../support/namespaces';
 import { createUser } from '../support/users';
-import { GOPATH, goSkipReason } from '../support/go-gitlab';
+import { goSkipReason, runGoCommand } from '../support/go-gitlab';
 
 const reason = goSkipReason;
 
@@ -52,52 +48,32 @@ describe('[IAC] go-gitlab: CreateProjectOptions and EditProjectOptions round-tri
     async () => {
       const user = await createUser();
       const group = await createGroup(user.token, { visibility: 'public' });
-      const work = mkdtempSync(path.join(os.tmpdir(), 'runway-go-'));
-      try {
-        const env = { ...process.env, GO111MODULE: 'off', GOPATH, GOFLAGS: '', GOCACHE: path.join(work, 'cache'), GOPROXY: 'off' };
-        const bin = path.join(work, 'projectoptions');
-        const build = spawnSync('go', ['build', '-o', bin, '.'], {
-          cwd: path.join(__dirname, 'go', 'projectoptions'),
-          env,
-          encoding: 'utf8',
-          timeout: 240_000,
-        });
-        expect(build.status, build.stderr).toBe(0);
-        const run = spawnSync(bin, [], {
-          env: { ...env, RUNWAY_URL: baseUrl(), RUNWAY_TOKEN: user.token, RUNWAY_GROUP_ID: String(group.id), RUNWAY_TAG: uniq('goopt') },
-          encoding: 'utf8',
-          timeout: 120_000,
-        });
-        expect(run.status, run.stderr).toBe(0);
-        const seen = JSON.parse(run.stdout.trim());
-        // GitLab ignores these on create too: ci_forward_deployment_enabled is an update-only parameter, and
-        // service desk stays off without incoming email (which Runway does not receive).
-        expect(Object.keys(seen.create.mismatched).sort()).toEqual(['ci_forward_deployment_enabled', 'service_desk_enabled']);
-        expect(seen.create.mismatched.ci_forward_deployment_enabled).toEqual({ sent: false, read: true });
-        expect(Object.keys(seen.edit.mismatched), JSON.stringify(seen.edit.mismatched)).toEqual(['service_desk_enabled']);
-        for (const op of ['create', 'edit'] as const) {
-          expect(
-            seen[op].not_reported.filter((k: string) => !NOT_REPORTED.includes(k)),
-            `${op}: options neither reported nor listed`,
-          ).toEqual([]);
-          expect(seen[op].checked, op).toEqual(
-            expect.arrayContaining(['lfs_enabled', 'merge_method', 'squash_option', 'builds_access_level', 'topics', 'ci_config_path']),
-          );
-        }
-        expect(seen.edit.checked).toEqual(
-          expect.arrayContaining([
-            'public_builds',
-            'ci_forward_deployment_enabled',
-            'ci_default_git_depth',
-            'keep_latest_artifact',
-            'restrict_user_defined_variables',
-            'build_timeout',
-          ]),
+      const seen = runGoCommand('projectoptions', { RUNWAY_TOKEN: user.token, RUNWAY_GROUP_ID: String(group.id), RUNWAY_TAG: uniq('goopt') });
+      // GitLab ignores these on create too: ci_forward_deployment_enabled is an update-only parameter, and
+      // service desk stays off without incoming email (which Runway does not receive).
+      expect(Object.keys(seen.create.mismatched).sort()).toEqual(['ci_forward_deployment_enabled', 'service_desk_enabled']);
+      expect(seen.create.mismatched.ci_forward_deployment_enabled).toEqual({ sent: false, read: true });
+      expect(Object.keys(seen.edit.mismatched), JSON.stringify(seen.edit.mismatched)).toEqual(['service_desk_enabled']);
+      for (const op of ['create', 'edit'] as const) {
+        expect(
+          seen[op].not_reported.filter((k: string) => !NOT_REPORTED.includes(k)),
+          `${op}: options neither reported nor listed`,
+        ).toEqual([]);
+        expect(seen[op].checked, op).toEqual(
+          expect.arrayContaining(['lfs_enabled', 'merge_method', 'squash_option', 'builds_access_level', 'topics', 'ci_config_path']),
         );
-        expect(seen.edit.checked.length).toBeGreaterThanOrEqual(50);
-      } finally {
-        rmSync(work, { recursive: true, force: true });
       }
+      expect(seen.edit.checked).toEqual(
+        expect.arrayContaining([
+          'public_builds',
+          'ci_forward_deployment_enabled',
+          'ci_default_git_depth',
+          'keep_latest_artifact',
+          'restrict_user_defined_variables',
+          'build_timeout',
+        ]),
+      );
+      expect(seen.edit.checked.length).toBeGreaterThanOrEqual(50);
     },
   );
 });

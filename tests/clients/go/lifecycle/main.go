@@ -14,14 +14,12 @@ import (
 	"strconv"
 
 	"github.com/xanzy/go-gitlab"
+
+	"../optionwalk"
 )
 
-func must(err error, what string) {
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "%s: %v\n", what, err)
-		os.Exit(1)
-	}
-}
+// must stops the command on an error of a step that should succeed.
+var must = optionwalk.Must
 
 // statusOf runs a call that should fail and reports the HTTP status it failed with (0: it did not fail).
 func statusOf(resp *gitlab.Response, err error) int {
