@@ -14,8 +14,9 @@ export interface RunnerEvent {
 
 export const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 15_000];
 /**
- * A resumed stream ends its replay with `position` (or says `resync`). One that says neither within this
- * long is served by an instance of an earlier release, which ignores the id: the page refetches instead.
+ * A stream starts with `position` (after the replay, when resumed) or `resync`. One that says neither
+ * within this long is served by an instance of an earlier release, which starts silently and ignores the
+ * id: the page takes it as live then, and refetches instead of waiting for a replay when it resumed.
  */
 export const RESUME_ACK_MS = 10_000;
 
@@ -71,33 +72,47 @@ export function openRunnerEventStream(
   const open = () => {
     const resuming = lastEventId !== undefined;
     const current = (source = create(runnerEventsUrl(lastEventId)));
-    current.onopen = () => {
+    // Without an id to resume from, changes made while the stream was down are lost: refetch once, when
+    // the stream has started (a refetch before the server listens could miss a change made in between).
+    let refetchOnStart = false;
+    let started = false;
+    // The response opens before the server has subscribed to the changes; its first event comes after.
+    // So 'live' waits for that event: before it, a change could go unheard, and a stream that dropped
+    // would leave the page with no id to resume from (a reload's worth of refetching instead of a replay).
+    const start = (refetch: boolean) => {
+      if (started || source !== current) return;
+      started = true;
       failures = 0;
       handlers.onState('live');
-      // Without an id to resume from, changes made while the stream was down are lost: refetch once.
-      if (openedBefore && !resuming) handlers.onResync();
-      else if (resuming) {
-        acknowledged();
-        unacknowledged = setTimeout(() => {
-          unacknowledged = undefined;
-          handlers.onResync();
-        }, RESUME_ACK_MS);
-      }
+      if (refetch && refetchOnStart) handlers.onResync();
+    };
+    current.onopen = () => {
+      refetchOnStart = openedBefore && !resuming;
       openedBefore = true;
+      acknowledged();
+      unacknowledged = setTimeout(() => {
+        unacknowledged = undefined;
+        if (resuming) handlers.onResync();
+        start(!resuming);
+      }, RESUME_ACK_MS);
     };
     current.addEventListener('runner', (e) => {
       track(e);
+      start(true);
       const event = parseEvent(e.data);
       if (event) handlers.onRunner(event);
     });
     current.addEventListener('resync', (e) => {
       track(e);
       acknowledged();
+      // One refetch covers both.
+      start(false);
       handlers.onResync();
     });
     current.addEventListener('position', (e) => {
       track(e);
       acknowledged();
+      start(true);
     });
     current.onerror = () => {
       current.close();

@@ -114,7 +114,35 @@ describe('[RUNNERS] live runner events in the page', () => {
     await vi.advanceTimersByTimeAsync(BACKOFF_MS[1]);
     current().open();
     await settle();
+    // Not before the server listens: a change made in between would be missed.
+    expect(Object.values(invalidated()).some(Boolean)).toBe(false);
+    current().emit('position', '3', {});
+    await settle();
     expect(Object.values(invalidated()).every(Boolean)).toBe(true);
+  });
+
+  it('is live once the stream has started (its first event), not when the response opens', async () => {
+    current().open();
+    expect(states).toEqual([]);
+    current().emit('position', '5', {});
+    expect(states).toEqual(['live']);
+    current().fail();
+    await vi.advanceTimersByTimeAsync(BACKOFF_MS[0]);
+    current().open();
+    expect(states).toEqual(['live', 'reconnecting']);
+    // A replay's first event: the server listens again.
+    current().emit('runner', '6', { id: 1, action: 'updated' });
+    expect(states).toEqual(['live', 'reconnecting', 'live']);
+  });
+
+  it('takes a stream that says nothing (an instance of an earlier release) as live after a while', async () => {
+    current().open();
+    await vi.advanceTimersByTimeAsync(RESUME_ACK_MS - 100);
+    expect(states).toEqual([]);
+    await vi.advanceTimersByTimeAsync(100 + BATCH_MS + 1);
+    expect(states).toEqual(['live']);
+    // The first open: nothing to catch up on.
+    expect(Object.values(invalidated()).some(Boolean)).toBe(false);
   });
 
   it('refetches everything when a resumed stream never acknowledges the id (an instance of an earlier release)', async () => {
