@@ -224,6 +224,34 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     await expect(contextList(page)).toContainText('Change 12: Speed up the cache');
   });
 
+  test('[MERGE REQUESTS] reopening the dialog before the browser reports the last close keeps it open', async ({ page }) => {
+    const api = await rootApi(page);
+    const project = await api.importProject(repo.dir);
+    const mr = await api.mergeRequest(project.id, 'Quick reopen');
+    await page.goto(`/${project.path_with_namespace}/-/merge_requests/${mr.iid}/commits`);
+    const open = page.getByRole('button', { name: 'Add previously merged commits' });
+    await open.click();
+    await expect(dialog(page)).toBeVisible();
+    // Escape, then the button, in the moment between the dialog closing and the browser's close event: a fast
+    // keyboard user (and CI once) did this. The late close event must not shut the reopened dialog.
+    await page.evaluate(async () => {
+      const el = document.querySelector('dialog[open]') as HTMLDialogElement;
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Add previously merged commits')!;
+      await new Promise<void>((resolve) => {
+        new MutationObserver((_, observer) => {
+          if (el.open) return;
+          observer.disconnect();
+          button.click();
+          resolve();
+        }).observe(el, { attributes: true, attributeFilter: ['open'] });
+        el.dispatchEvent(new Event('cancel', { cancelable: true }));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByLabel('Search by commit title or SHA')).toBeFocused();
+  });
+
   test('[MERGE REQUESTS] the dialog stops at 20 new commits and shows the API refusal without saving anything', async ({ page }) => {
     const api = await rootApi(page);
     const project = await api.importProject(repo.dir);

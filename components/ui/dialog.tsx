@@ -16,7 +16,11 @@ export interface DialogProps {
 export function Dialog({ open, title, onClose, children, footer, size = 'md' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // The native close event arrives a task after close(): by then the dialog may be open again (Escape, then
+  // Enter on the button), and calling onClose would shut it. Only a close the parent did not ask for reports.
+  const openRef = useRef(open);
   useEffect(() => {
+    openRef.current = open;
     const el = ref.current;
     if (!el) return;
     if (open && !el.open) {
@@ -30,7 +34,9 @@ export function Dialog({ open, title, onClose, children, footer, size = 'md' }: 
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={(e) => {
+        if (openRef.current && !e.currentTarget.open) onClose();
+      }}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
