@@ -164,6 +164,14 @@ const schema = z.object({
    */
   RUNWAY_DB_PREPARED_STATEMENTS: bool.optional(),
   /**
+   * Seconds between pings of the connection that listens for notifications (live runner updates across
+   * instances); a ping unanswered for as long counts as a lost connection, which is reopened. Catches a
+   * connection a proxy or firewall dropped silently. `0` turns the ping off.
+   * @default `30`
+   * @values a number of seconds from 0 to 3600
+   */
+  RUNWAY_NOTIFICATIONS_PING_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+  /**
    * Loopback port the embedded PostgreSQL listens on (for `psql`).
    * @default random free port
    */

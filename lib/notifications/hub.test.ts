@@ -1,6 +1,7 @@
 // The notification hub against the PostgreSQL server (LISTEN/NOTIFY is what it is for): delivery from
 // other connections, one LISTEN connection per process, reconnect, the runner-change triggers, and the
 // in-process mode of the embedded database. Skipped without DATABASE_URL.
+import net from 'node:net';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../db/migrations';
@@ -153,6 +154,58 @@ describe('[PLATFORM] notification hub', needsServer('LISTEN/NOTIFY across connec
     await closeHub();
     expect(events).toEqual(['lost closed=false', 'reconnect', 'lost closed=true']);
   });
+
+  it('notices a connection that went silent (no error, no answers) by its ping, and listens again on a new one', async () => {
+    // A loopback relay to the server that can freeze the connections it carries: bytes stop both ways and
+    // nothing is closed, as when a firewall drops an idle flow. New connections still pass.
+    const target = new URL(url);
+    const carried: { frozen: boolean }[] = [];
+    const relay = net.createServer((inbound) => {
+      const state = { frozen: false };
+      carried.push(state);
+      const outbound = net.connect(Number(target.port || 5432), target.hostname);
+      inbound.on('data', (d) => state.frozen || outbound.write(d));
+      outbound.on('data', (d) => state.frozen || inbound.write(d));
+      inbound.on('error', () => outbound.destroy());
+      outbound.on('error', () => inbound.destroy());
+      inbound.on('close', () => outbound.destroy());
+      outbound.on('close', () => inbound.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayed = new URL(url);
+    relayed.host = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+    process.env.RUNWAY_RESOLVED_DIRECT_URL = relayed.toString();
+    process.env.RUNWAY_NOTIFICATIONS_PING_SECONDS = '0.5';
+    try {
+      const a = inbox();
+      const events: string[] = [];
+      let back!: () => void;
+      const reconnected = new Promise<void>((resolve) => (back = resolve));
+      await subscribe(
+        'hub_test_silent',
+        a.push,
+        () => {
+          events.push('reconnect');
+          back();
+        },
+        (closed) => events.push(`lost closed=${closed}`),
+      );
+      expect(carried).toHaveLength(1);
+      carried[0].frozen = true;
+      await reconnected;
+      expect(events).toEqual(['lost closed=false', 'reconnect']);
+      expect(carried).toHaveLength(2);
+      const n = a.next();
+      await other.query(`SELECT pg_notify('hub_test_silent', 'after the silence')`);
+      expect(await n).toBe('after the silence');
+    } finally {
+      delete process.env.RUNWAY_RESOLVED_DIRECT_URL;
+      delete process.env.RUNWAY_NOTIFICATIONS_PING_SECONDS;
+      await closeHub();
+      relay.close();
+      for (const c of carried) c.frozen = false;
+    }
+  }, 20_000);
 
   it('announces runner inserts, setting changes, first contact, assignments and deletes, but not a heartbeat alone', async () => {
     const changes = inbox();

@@ -10,6 +10,10 @@
 // The embedded database (PGlite) multiplexes its sockets onto one session, so a LISTEN over it does not
 // reliably receive what other sockets commit; it is single-process by design, so there notifyChannel
 // delivers in process instead (lib/server/database.ts sets the flag).
+//
+// A connection cut without a word (a proxy or firewall dropping idle flows, a partition) sends no error:
+// TCP keep-alive would notice after hours. So the hub pings its connection (RUNWAY_NOTIFICATIONS_PING_SECONDS)
+// and treats a ping not answered within the same interval as a lost connection.
 import pg from 'pg';
 import { db, directDatabaseUrl } from '../db/client';
 import { log } from '../log/log';
@@ -47,6 +51,13 @@ export const HUB_APPLICATION_NAME = 'runway-notifications';
 
 const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 const MAX_BACKOFF_MS = 5_000;
+const DEFAULT_PING_SECONDS = 30;
+
+/** Seconds between pings of the LISTEN connection, and how long one may go unanswered; 0: no ping. */
+function pingSeconds(): number {
+  const v = Number(process.env.RUNWAY_NOTIFICATIONS_PING_SECONDS ?? DEFAULT_PING_SECONDS);
+  return Number.isFinite(v) && v >= 0 ? v : DEFAULT_PING_SECONDS;
+}
 
 function checkChannel(channel: string): void {
   // Channels are identifiers in LISTEN: only plain lower-case names, so quoting is never an issue.
@@ -83,9 +94,33 @@ function connect(): Promise<pg.Client> {
     h.client = client;
     h.connecting = undefined;
     h.failures = 0;
+    keepPinging(client);
     return client;
   })();
   return h.connecting;
+}
+
+/** Pings `client` while it is the hub's connection; a ping unanswered in time ends it as lost. */
+function keepPinging(client: pg.Client): void {
+  const seconds = pingSeconds();
+  if (!seconds) return;
+  const ms = seconds * 1000;
+  const schedule = () => setTimeout(ping, ms).unref();
+  const ping = () => {
+    if (hub().client !== client) return;
+    const deadline = setTimeout(() => lost(client, new Error(`no answer to a ping within ${seconds} s`)), ms).unref();
+    client.query('SELECT 1').then(
+      () => {
+        clearTimeout(deadline);
+        schedule();
+      },
+      (err: Error) => {
+        clearTimeout(deadline);
+        lost(client, err);
+      },
+    );
+  };
+  schedule();
 }
 
 /** Tells every subscriber that notifications may be missed from now on (`closed`: for good, by closeHub). */
