@@ -17,6 +17,10 @@ const nextConfig = {
   turbopack: { root: import.meta.dirname },
   // Parallel builds (several checkouts or test runs) can each use their own output folder.
   distDir: process.env.RUNWAY_DIST_DIR || '.next',
+  // GitLab's sign-in address, for bookmarks and scripts written for GitLab.
+  async redirects() {
+    return [{ source: '/users/sign_in', destination: '/sign-in', permanent: false }];
+  },
 };
 
 export default nextConfig;

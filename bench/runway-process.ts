@@ -94,7 +94,7 @@ export async function startRunway(env: NodeJS.ProcessEnv, fileLimit?: number | '
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`runway exited: ${err}`);
     if (
-      await fetch(`http://127.0.0.1:${env.PORT}/-/liveness`).then(
+      await fetch(`http://127.0.0.1:${env.PORT}/-/readiness`).then(
         (r) => r.ok,
         () => false,
       )

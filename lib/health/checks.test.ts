@@ -13,4 +13,12 @@ describe('[OPS] readiness', () => {
       body: { status: 'failed', master_check: [{ status: 'failed', message: 'shutting down' }] },
     });
   });
+
+  it('fails while the instance warms up its routes after the start, then passes', async () => {
+    expect(await readiness({ draining: false, warming: true }, false)).toEqual({
+      status: 503,
+      body: { status: 'failed', master_check: [{ status: 'failed', message: 'warming up' }] },
+    });
+    expect((await readiness({ draining: false, warming: false }, false)).status).toBe(200);
+  });
 });

@@ -41,12 +41,14 @@ async function dbCheck(): Promise<CheckResult> {
 export interface InstanceState {
   /** A shutdown has begun: the load balancer should stop sending (lib/server/drain). */
   draining: boolean;
+  /** Still loading its routes after the start (lib/server/warm-up): not ready yet. */
+  warming?: boolean;
 }
 
 /** The readiness body and status: the instance check, and the database's with `all`. */
 export async function readiness(instance: InstanceState, all: boolean): Promise<{ status: number; body: Record<string, unknown> }> {
   const checks: Record<string, CheckResult[]> = {
-    master_check: [instance.draining ? { status: 'failed', message: 'shutting down' } : ok],
+    master_check: [instance.draining ? { status: 'failed', message: 'shutting down' } : instance.warming ? { status: 'failed', message: 'warming up' } : ok],
   };
   if (all) checks.db_check = [await dbCheck()];
   const success = Object.values(checks).every((results) => results.some((r) => r.status === 'ok'));

@@ -27,6 +27,7 @@ import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
 import { closeHub } from '../notifications/hub';
 import { observeRequest } from '../metrics/http';
 import { METRICS_PATH, serveMetrics } from '../health/metrics-endpoint';
+import { warmUp } from './warm-up';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -117,7 +118,11 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
   // Node closes an idle keep-alive socket after 5 s, racing clients that reuse it at that moment (reset
   // requests). Longer than the usual load balancer's 60 s, so the proxy, not Runway, ends idle connections.
   server.keepAliveTimeout = 65_000;
+  instance.warming = true;
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const warmed = await warmUp(server);
+  instance.warming = false;
+  log('info', 'routes warmed up', { routes: warmed });
 
   const facts = { url: externalUrl(), embedded: database.embedded, generatedRootPassword: boot.generatedRootPassword, demo: env.RUNWAY_DEMO };
   await announceStart(facts, { banner: opts.banner });

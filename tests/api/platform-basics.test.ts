@@ -102,4 +102,10 @@ describe('[PLATFORM] HEAD and retired versions', () => {
     expect(direct.status).toBe(410);
     expect(await direct.json()).toEqual({ error: 'API V3 is no longer supported. Use API V4 instead.' });
   });
+
+  it("sends GitLab's sign-in address, /users/sign_in, to the sign-in page", async () => {
+    const res = await fetch(`${baseUrl()}/users/sign_in`, { redirect: 'manual' });
+    expect(res.status).toBe(307);
+    expect(new URL(res.headers.get('location')!, baseUrl()).pathname).toBe('/sign-in');
+  });
 });

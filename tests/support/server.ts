@@ -89,23 +89,31 @@ export function probe(port: number, path: string, from?: string): Promise<number
 // seeds it, before it listens: measured at 75 s, and 187 s with the demo, on a busy machine.
 const START_TIMEOUT_MS = 300_000;
 
-/** Starts `runway start` and waits until /-/liveness answers 200 (probed from `opts.probeFrom`). */
-export async function startServer(port: number, env: NodeJS.ProcessEnv, opts: { probeFrom?: string } = {}): Promise<ChildProcess> {
+/** Starts `runway start` and waits until /-/readiness answers 200, its routes warmed (probed from `opts.probeFrom`). */
+export async function startServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  opts: { probeFrom?: string; onOutput?: (text: string) => void } = {},
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'runway.mjs'), 'start'], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (d) => (output += d));
+  child.stdout?.on('data', (d) => {
+    output += d;
+    opts.onOutput?.(String(d));
+  });
   child.stderr?.on('data', (d) => {
     output += d;
+    opts.onOutput?.(String(d));
     if (process.env.RUNWAY_TEST_LOGS) process.stderr.write(d);
   });
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`runway exited early (${child.exitCode}):\n${output}`);
-    if ((await probe(port, '/-/liveness', opts.probeFrom)) === 200) return child;
+    if ((await probe(port, '/-/readiness', opts.probeFrom)) === 200) return child;
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGKILL');
