@@ -3,40 +3,30 @@
 // switches of the group's instance-runner setting (shared_runners_setting) and the way to the group's runners.
 // Owners and admins only (admin_group); everyone else gets the not-found page, as GitLab answers them.
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { useState } from 'react';
-import { useCurrentUser } from '../dashboard/session-provider';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { ErrorState, InlineError, LoadingState } from '../ui/states';
+import { InlineError } from '../ui/states';
 import { Toggle } from '../ui/toggle';
-import { OWNER } from '@/lib/client/access-levels';
 import { groupHref } from '@/lib/client/paths';
 import type { Group, SharedRunnersSetting } from '@/lib/client/types';
 import { NamespaceBreadcrumbs } from './breadcrumbs';
-import { isNotFound, useGroup, useGroupAccessLevel, useGroupProjects, useSubgroups } from './use-namespaces';
+import { GroupOwnerLoader } from './group-owner-loader';
+import { useGroup, useGroupProjects, useSubgroups } from './use-namespaces';
 import { settingErrorText, useGroupRunnerSetting } from './use-group-runner-setting';
 
 const parentOf = (fullPath: string) => (fullPath.includes('/') ? fullPath.slice(0, fullPath.lastIndexOf('/')) : null);
 
 export function GroupCiCdSettings({ fullPath }: { fullPath: string }) {
-  const { admin } = useCurrentUser();
-  const group = useGroup(fullPath);
-  const access = useGroupAccessLevel(fullPath, group.isSuccess && !admin);
-  if (group.error) {
-    if (isNotFound(group.error)) notFound();
-    return <ErrorState title="Could not load the group" error={group.error} onRetry={() => group.refetch()} />;
-  }
-  // The access query waits for the group (disabled until then, so pending): a missing group is answered first.
-  if (group.isPending || (!admin && access.isPending)) return <LoadingState />;
-  if (access.error) return <ErrorState title="Could not load your access to the group" error={access.error} onRetry={() => access.refetch()} />;
-  if (!admin && (access.data ?? 0) < OWNER) notFound();
-  const g = group.data;
   return (
-    <div className="flex flex-col gap-6">
-      <NamespaceBreadcrumbs namespacePath={g.full_path} current="CI/CD Settings" />
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">CI/CD Settings</h1>
-      <RunnersSection group={g} />
-    </div>
+    <GroupOwnerLoader fullPath={fullPath}>
+      {(g) => (
+        <div className="flex flex-col gap-6">
+          <NamespaceBreadcrumbs namespacePath={g.full_path} current="CI/CD Settings" />
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">CI/CD Settings</h1>
+          <RunnersSection group={g} />
+        </div>
+      )}
+    </GroupOwnerLoader>
   );
 }
 

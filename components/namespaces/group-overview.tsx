@@ -1,6 +1,7 @@
 'use client';
 // A group's page (/groups/<full_path>): its subgroups and projects, one page each (pages in the URL), and
-// its runners for Maintainers and up (read_group_runners) and administrators, its CI/CD settings for Owners.
+// its runners for Maintainers and up (read_group_runners) and administrators, its General and CI/CD settings
+// for Owners.
 import { notFound } from 'next/navigation';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -69,9 +70,15 @@ export function GroupOverview({ fullPath }: { fullPath: string }) {
               hint: 'Group runners, shared with every project in this group and its subgroups.',
               icon: Server,
             },
-            // The settings page is for Owners (admin_group), as GitLab's.
+            // The settings pages are for Owners (admin_group), as GitLab's.
             ...(mayAdminister
               ? [
+                  {
+                    href: groupHref(g.full_path, 'edit'),
+                    label: 'General settings',
+                    hint: 'Name, description and visibility; permissions and group features.',
+                    icon: Settings,
+                  },
                   {
                     href: groupHref(g.full_path, 'settings/ci_cd'),
                     label: 'CI/CD settings',

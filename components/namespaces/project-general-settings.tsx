@@ -4,9 +4,8 @@
 // parameters API clients send. Maintainers and up (visibility: Owners), as GitLab answers 404 to others.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notFound } from 'next/navigation';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useApi, useCurrentUser } from '../dashboard/session-provider';
-import { Button } from '../ui/button';
 import { toast } from '../ui/toast';
 import { effectiveLevel, MAINTAINER, OWNER } from '@/lib/client/access-levels';
 import { queryKeys } from '@/lib/client/query-keys';
@@ -14,6 +13,7 @@ import type { FeatureAccessLevel, ProjectSettingsFields, ProjectWithAccess, Visi
 import { NamespaceBreadcrumbs } from './breadcrumbs';
 import { ProjectLoader } from './project-loader';
 import { ProjectShares } from './project-shares';
+import { Check, Radios, Select, SettingsSection } from './settings-form';
 
 export function ProjectGeneralSettings({ fullPath }: { fullPath: string }) {
   return <ProjectLoader fullPath={fullPath}>{(p) => <GeneralSettings p={p} />}</ProjectLoader>;
@@ -59,34 +59,6 @@ function changedFields(project: ProjectWithAccess, form: Fields): Fields {
   return Object.fromEntries(Object.entries(form).filter(([k, v]) => was[k] !== v)) as Fields;
 }
 
-function Section(props: { id: string; title: string; description: string; children: ReactNode; onSubmit: () => void; busy: boolean; error: Error | null }) {
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    props.onSubmit();
-  };
-  return (
-    <section aria-labelledby={`${props.id}-heading`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-      <h2 id={`${props.id}-heading`} className="text-lg font-semibold text-slate-900">
-        {props.title}
-      </h2>
-      <p className="mt-1 max-w-2xl text-sm text-slate-600">{props.description}</p>
-      <form onSubmit={submit} className="mt-4 flex flex-col gap-5">
-        {props.children}
-        {props.error && (
-          <p role="alert" className="text-sm text-red-700">
-            {props.error.message}
-          </p>
-        )}
-        <div>
-          <Button type="submit" disabled={props.busy} aria-busy={props.busy || undefined}>
-            Save changes
-          </Button>
-        </div>
-      </form>
-    </section>
-  );
-}
-
 // GitLab's wording for the feature levels: "private" is "Only Project Members".
 const LEVEL_LABELS: Record<Exclude<FeatureAccessLevel, 'public'>, string> = {
   disabled: 'Disabled',
@@ -105,79 +77,6 @@ const FEATURES: { key: keyof ProjectSettingsFields; label: string; help: string 
   { key: 'snippets_access_level', label: 'Snippets', help: 'Share code with others outside the project.' },
 ];
 
-/** A control's label and the help line its `aria-describedby` points at (`<id>-help`). */
-function LabelWithHelp(props: { id: string; label: string; help?: string; className?: string; labelClassName?: string }) {
-  return (
-    <div className={props.className}>
-      <label htmlFor={props.id} className={`text-sm text-slate-800 ${props.labelClassName ?? ''}`}>
-        {props.label}
-      </label>
-      {props.help && (
-        <p id={`${props.id}-help`} className="text-xs text-slate-600">
-          {props.help}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Select<T extends string>(props: { label: string; help?: string; value: T; options: [T, string][]; onChange: (v: T) => void; disabled?: boolean }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
-      <LabelWithHelp id={id} label={props.label} help={props.help} className="min-w-0" labelClassName="font-medium" />
-      <select
-        id={id}
-        value={props.value}
-        disabled={props.disabled}
-        aria-describedby={props.help ? `${id}-help` : undefined}
-        onChange={(e) => props.onChange(e.target.value as T)}
-        className="h-9 w-full shrink-0 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 disabled:bg-slate-100 disabled:text-slate-500 sm:w-60"
-      >
-        {props.options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function Check(props: { label: string; help?: string; checked: boolean; onChange: (v: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-2">
-      <input
-        id={id}
-        type="checkbox"
-        checked={props.checked}
-        aria-describedby={props.help ? `${id}-help` : undefined}
-        onChange={(e) => props.onChange(e.target.checked)}
-        className="mt-0.5 size-4 rounded border-slate-400 text-indigo-600"
-      />
-      <LabelWithHelp id={id} label={props.label} help={props.help} />
-    </div>
-  );
-}
-
-function Radios<T extends string>(props: { legend: string; name: string; value: T; options: [T, string, string][]; onChange: (v: T) => void }) {
-  return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 text-sm font-medium text-slate-800">{props.legend}</legend>
-      {props.options.map(([v, label, help]) => (
-        <label key={v} className="flex items-start gap-2 text-sm text-slate-800">
-          <input type="radio" name={props.name} value={v} checked={props.value === v} onChange={() => props.onChange(v)} className="mt-0.5 size-4" />
-          <span>
-            {label}
-            <span className="block text-xs text-slate-600">{help}</span>
-          </span>
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
 function VisibilitySection({ project, canChangeVisibility }: { project: ProjectWithAccess; canChangeVisibility: boolean }) {
   const save = useSaveSettings(project);
   const [form, setForm] = useState<Fields>(() => ({
@@ -191,7 +90,7 @@ function VisibilitySection({ project, canChangeVisibility }: { project: ProjectW
   const set = (k: keyof Fields, v: unknown) => setForm((f) => ({ ...f, [k]: v }));
   const levelOptions = Object.entries(LEVEL_LABELS) as [FeatureAccessLevel, string][];
   return (
-    <Section
+    <SettingsSection
       id="visibility"
       title="Visibility, project features, permissions"
       description="Choose visibility level, enable or disable project features, and set permissions."
@@ -242,7 +141,7 @@ function VisibilitySection({ project, canChangeVisibility }: { project: ProjectW
         help="Every project can have its own space to store its packages."
       />
       <Check label="Enable email notifications" checked={!!form.emails_enabled} onChange={(v) => set('emails_enabled', v)} />
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -279,7 +178,7 @@ function MergeRequestsSection({ project }: { project: ProjectWithAccess }) {
   }));
   const set = (k: keyof Fields, v: unknown) => setForm((f) => ({ ...f, [k]: v }));
   return (
-    <Section
+    <SettingsSection
       id="merge-requests"
       title="Merge requests"
       description="Choose the merge method, merge options, merge checks and squash options."
@@ -316,6 +215,6 @@ function MergeRequestsSection({ project }: { project: ProjectWithAccess }) {
         ]}
       />
       <Checks legend="Merge checks" items={MERGE_CHECKS} form={form} set={set} />
-    </Section>
+    </SettingsSection>
   );
 }

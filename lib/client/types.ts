@@ -260,6 +260,26 @@ export interface Group {
   shared_runners_setting?: SharedRunnersSetting;
 }
 
+/** The settings Entities::Group shows and PUT /groups/:id takes (the General Settings page's fields). */
+export interface GroupSettingsFields {
+  request_access_enabled: boolean;
+  share_with_group_lock: boolean;
+  require_two_factor_authentication: boolean;
+  two_factor_grace_period: number;
+  project_creation_level: 'noone' | 'owner' | 'maintainer' | 'developer' | 'administrator';
+  subgroup_creation_level: 'owner' | 'maintainer';
+  emails_enabled: boolean;
+  show_diff_preview_in_email: boolean;
+  mentions_disabled: boolean | null;
+  lfs_enabled: boolean;
+  default_branch: string | null;
+  default_branch_protection: number;
+  /** Top-level groups only (Entities::GroupDetail). */
+  prevent_sharing_groups_outside_hierarchy?: boolean;
+}
+
+export type GroupWithSettings = Group & Partial<GroupSettingsFields>;
+
 export interface Member {
   id: number;
   username: string;

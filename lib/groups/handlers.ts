@@ -4,6 +4,7 @@ import { type RequestContext, paginated, type Shape } from '../api/handler';
 import { paramError, notFound } from '../api/errors';
 import { json, created } from '../api/response';
 import { settingsData } from '../namespaces/group-settings';
+import { requestedSharedRunnersSetting } from '../namespaces/shared-runners-setting';
 import { deleteGroup, updateGroup } from './service';
 import { findGroup, canReadProject } from '../namespaces/resolve';
 import { type listGroupsParams, type updateGroupParams, createGroupParams, integers, showGroupParams } from '../namespaces/schema';
@@ -89,7 +90,7 @@ export async function createGroupHandler(ctx: Ctx<typeof createGroupParams>) {
     visibility: visibility ?? undefined,
     parentId: parent_id,
     settings,
-    sharedRunnersSetting: i.shared_runners_setting ?? undefined,
+    sharedRunnersSetting: requestedSharedRunnersSetting(i.shared_runners_setting),
   });
   return created(groupDetailEntity(group, [], { admin: true, sharedWith: [], sharedProjects: [] }));
 }
@@ -106,7 +107,7 @@ export async function updateGroupHandler(ctx: RequestContext<typeof updateGroupP
     path: i.path ?? undefined,
     description: i.description ?? undefined,
     visibility: i.visibility ?? undefined,
-    sharedRunnersSetting: i.shared_runners_setting ?? undefined,
+    sharedRunnersSetting: requestedSharedRunnersSetting(i.shared_runners_setting),
     settings,
   });
   return groupDetail(actor, await findGroup(actor, group.id), true);

@@ -4,7 +4,7 @@
 import { param, type Parsed } from '../api/params';
 import type { Prisma } from '../db/client';
 import type { Namespace } from '../db/generated/client';
-import { SHARED_RUNNERS_SETTINGS } from './shared-runners-setting';
+import { SHARED_RUNNERS_PARAM_VALUES } from './shared-runners-setting';
 
 export const VISIBILITIES = ['private', 'internal', 'public'] as const;
 /** Gitlab::Access.project_creation_string_values. */
@@ -35,7 +35,7 @@ export const groupSettingsParams = {
   default_branch: param.string(),
   default_branch_protection: param.integer().values(BRANCH_PROTECTIONS),
   default_branch_protection_defaults: param.hash(),
-  shared_runners_setting: param.string().values(SHARED_RUNNERS_SETTINGS),
+  shared_runners_setting: param.string().values(SHARED_RUNNERS_PARAM_VALUES),
   // Accepted as GitLab declares it; Runway serves no Git protocols, so it is neither stored nor shown.
   enabled_git_access_protocol: param.string().values(['ssh', 'http', 'all']),
 };

@@ -9,6 +9,19 @@ type Tx = Prisma.TransactionClient;
 export const SHARED_RUNNERS_SETTINGS = ['disabled_and_unoverridable', 'disabled_and_overridable', 'enabled'] as const;
 export type SharedRunnersSetting = (typeof SHARED_RUNNERS_SETTINGS)[number];
 
+/**
+ * The values PUT and POST /groups accept: GitLab's Namespace::SHARED_RUNNERS_SETTINGS still lists the deprecated
+ * `disabled_with_override`, which Namespace#update_shared_runners_setting! applies as `disabled_and_overridable`.
+ * GET never answers it (the setting is read off the columns), so it is an input alias only.
+ */
+export const SHARED_RUNNERS_PARAM_VALUES = [...SHARED_RUNNERS_SETTINGS, 'disabled_with_override'] as const;
+
+/** The setting a request's value stands for (the deprecated alias becomes `disabled_and_overridable`). */
+export function requestedSharedRunnersSetting(value: (typeof SHARED_RUNNERS_PARAM_VALUES)[number] | null | undefined): SharedRunnersSetting | undefined {
+  if (value === undefined || value === null) return undefined;
+  return value === 'disabled_with_override' ? 'disabled_and_overridable' : value;
+}
+
 interface Columns {
   sharedRunnersEnabled: boolean;
   allowDescendantsOverrideDisabledSharedRunners: boolean;

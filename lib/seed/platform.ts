@@ -31,8 +31,36 @@ export type DemoUsername = (typeof DEMO_USERS)[number]['username'];
 
 // acme/web shows a group's runner settings: instance runners off for the group, overridable, and its
 // website project turning them back on for itself.
-const GROUPS: { path: string; name: string; visibility: Vis; description: string; instanceRunners?: 'disabled_and_overridable' }[] = [
-  { path: 'acme', name: 'Acme', visibility: 'internal', description: 'Acme Corporation engineering' },
+// Acme's settings are what its General Settings page (/groups/acme/-/edit) shows off: a few choices away from
+// GitLab's defaults in each section, so the demo's page is not a column of untouched controls.
+const GROUPS: {
+  path: string;
+  name: string;
+  visibility: Vis;
+  description: string;
+  instanceRunners?: 'disabled_and_overridable';
+  settings?: Partial<Prisma.NamespaceUncheckedCreateInput>;
+}[] = [
+  {
+    path: 'acme',
+    name: 'Acme',
+    visibility: 'internal',
+    description: 'Acme Corporation engineering',
+    settings: {
+      projectCreationLevel: 'maintainer',
+      subgroupCreationLevel: 'owner',
+      preventSharingGroupsOutsideHierarchy: true,
+      mentionsDisabled: false,
+      defaultBranch: 'main',
+      // Gitlab::Access::BranchProtection "fully protected after initial push" (level 4).
+      defaultBranchProtectionDefaults: {
+        allowed_to_push: [{ access_level: 40 }],
+        allow_force_push: false,
+        allowed_to_merge: [{ access_level: 40 }],
+        developer_can_initial_push: true,
+      },
+    },
+  },
   { path: 'acme/platform', name: 'Platform', visibility: 'internal', description: 'Shared platform services' },
   { path: 'acme/platform/ci', name: 'CI', visibility: 'private', description: 'Build infrastructure and runners' },
   { path: 'acme/web', name: 'Web', visibility: 'public', description: 'Public websites', instanceRunners: 'disabled_and_overridable' },
@@ -141,6 +169,7 @@ async function ensureGroup(tx: Prisma.TransactionClient, g: (typeof GROUPS)[numb
       description: g.description,
       sharedRunnersEnabled: !g.instanceRunners,
       allowDescendantsOverrideDisabledSharedRunners: g.instanceRunners === 'disabled_and_overridable',
+      ...g.settings,
     },
   });
   await tx.namespace.update({ where: { id: ns.id }, data: { traversalIds: [...(parent?.traversalIds ?? []), ns.id] } });

@@ -124,8 +124,21 @@ describe('[RUNNERS] group instance-runner setting', () => {
     });
 
     it('rejects an unknown value with the API params error', async () => {
-      const bad = await put(group.id, 'disabled_with_override', owner.token);
+      const bad = await put(group.id, 'disabled_for_everyone', owner.token);
       expect([bad.status, bad.body]).toEqual([400, { error: 'shared_runners_setting does not have a valid value' }]);
+    });
+
+    it('takes the deprecated disabled_with_override as disabled_and_overridable (GitLab still lists it), and answers the new name', async () => {
+      const res = await put(group.id, 'disabled_with_override', owner.token);
+      expect([res.status, res.body.shared_runners_setting]).toEqual([200, 'disabled_and_overridable']);
+      expect(await settingOf(group.id)).toBe('disabled_and_overridable');
+      expect(await projectShared(project.id)).toBe(false);
+      // POST /groups takes it too.
+      const created = await api('POST', '/groups', {
+        token: rootToken(),
+        json: { name: 'alias-sub', path: `alias-sub-${group.id}`, parent_id: group.id, shared_runners_setting: 'disabled_with_override' },
+      });
+      expect([created.status, created.body.shared_runners_setting]).toEqual([201, 'disabled_and_overridable']);
     });
   });
 });

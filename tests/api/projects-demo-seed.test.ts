@@ -52,6 +52,15 @@ describe('[NAMESPACES] platform demo seed', () => {
     expect(ci.body.projects.map((p: any) => p.path_with_namespace).sort()).toEqual(
       [seed.demoProjectPaths.pipelineLibrary, seed.demoProjectPaths.runnerFleet].sort(),
     );
+    // acme's General Settings page has choices to show: settings away from GitLab's defaults.
+    const acme = await api('GET', '/groups/acme', { token: rootToken(), query: { with_projects: false } });
+    expect(acme.body).toMatchObject({
+      project_creation_level: 'maintainer',
+      subgroup_creation_level: 'owner',
+      prevent_sharing_groups_outside_hierarchy: true,
+      default_branch: 'main',
+      default_branch_protection: 4,
+    });
     const fleet = await api('GET', `/projects/${first.projects.runnerFleet}/members/all`, { token: rootToken(), query: { per_page: 100 } });
     const levels = Object.fromEntries(fleet.body.map((m: any) => [m.username, m.access_level]));
     expect(levels).toMatchObject({ 'alice.owner': 50, 'mark.maintainer': 40, 'dana.developer': 30, 'rita.reporter': 40, 'gus.guest': 10 });

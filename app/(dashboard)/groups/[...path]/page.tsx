@@ -1,9 +1,11 @@
 // /groups/<full_path>: a group's page (nested groups have nested paths), and the pages inside a group
-// (/groups/<full_path>/-/runners, /-/settings/ci_cd); other pages inside a group are not found.
+// (/groups/<full_path>/-/runners, /-/settings/ci_cd, /-/edit: GitLab's Settings > General); other pages inside a
+// group are not found.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { GroupCiCdSettings } from '@/components/namespaces/group-ci-cd-settings';
+import { GroupGeneralSettings } from '@/components/namespaces/group-general-settings';
 import { GroupOverview } from '@/components/namespaces/group-overview';
 import { GroupRunnersList } from '@/components/runners/group-runners-list';
 import { LoadingState } from '@/components/ui/states';
@@ -20,6 +22,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   const r = await route(props);
   if (r?.page.join('/') === 'runners') return { title: `Runners · ${r.fullPath} · Runway` };
   if (r?.page.join('/') === 'settings/ci_cd') return { title: `CI/CD Settings · ${r.fullPath} · Runway` };
+  if (r?.page.join('/') === 'edit') return { title: `General Settings · ${r.fullPath} · Runway` };
   const runnerPage = r ? parseRunnerSubPage(r.page) : null;
   if (r && runnerPage) return { title: `${runnerPageTitle(runnerPage)} · ${r.fullPath} · Runway` };
   return { title: r ? `${r.fullPath} · Groups · Runway` : 'Page not found · Runway' };
@@ -38,6 +41,13 @@ export default async function GroupPage(props: Props) {
     return (
       <Suspense fallback={<LoadingState />}>
         <GroupCiCdSettings key={r.fullPath} fullPath={r.fullPath} />
+      </Suspense>
+    );
+  }
+  if (r?.page.join('/') === 'edit') {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <GroupGeneralSettings key={r.fullPath} fullPath={r.fullPath} />
       </Suspense>
     );
   }
