@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useApi, useCurrentUser } from '../dashboard/session-provider';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast';
-import { effectiveLevel, MAINTAINER, OWNER } from '@/lib/client/access-levels';
+import { MAINTAINER, OWNER } from '@/lib/client/access-levels';
 import { queryKeys } from '@/lib/client/query-keys';
 import type { FeatureAccessLevel, ProjectSettingsFields, ProjectWithAccess, Visibility } from '@/lib/client/types';
 import { NamespaceBreadcrumbs } from './breadcrumbs';
@@ -16,12 +16,16 @@ import { ProjectLoader } from './project-loader';
 import { ProjectShares } from './project-shares';
 
 export function ProjectGeneralSettings({ fullPath }: { fullPath: string }) {
-  return <ProjectLoader fullPath={fullPath}>{(p) => <GeneralSettings p={p} />}</ProjectLoader>;
+  return (
+    <ProjectLoader fullPath={fullPath} access>
+      {(p, level) => <GeneralSettings p={p} level={level} />}
+    </ProjectLoader>
+  );
 }
 
-function GeneralSettings({ p }: { p: ProjectWithAccess }) {
+/** `level`: the viewer's effective role, shares included (a Maintainer through a shared group may edit). */
+function GeneralSettings({ p, level }: { p: ProjectWithAccess; level: number }) {
   const { admin } = useCurrentUser();
-  const level = effectiveLevel(p.permissions);
   if (!admin && level < MAINTAINER) notFound();
   return (
     <div className="flex flex-col gap-6">
