@@ -1,6 +1,6 @@
 // [MERGE REQUESTS] A merge request's pages: Overview and Commits, the context-commits dialog (search on the
 // server by title, SHA, author and dates; add and remove; the 20-commit limit; the API's refusals), the
-// read-only view of a Reporter, the not-found page for a non-member, the merge requests list and a commit.
+// read-only view of a Reporter, the button for a Developer through a shared group, the not-found page for a non-member, the merge requests list and a commit.
 // Seeds through the API: fixture repositories built with git are imported by the administrator.
 import { expect, test, type APIResponse, type Browser, type Locator, type Page, type Request } from '@playwright/test';
 import { buildHistoryRepo, buildSampleRepo, removeRepo } from '../tests/fixtures/git-repos';
@@ -344,6 +344,23 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     await expect(stranger.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await stranger.goto(`/${project.path_with_namespace}/-/merge_requests`);
     await expect(stranger.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('[MERGE REQUESTS] a Developer only through a group shared into the project gets the context-commits button', async ({ page, browser }) => {
+    // The project entity's permissions leave shares out; the page reads the level members/all/:user_id gives.
+    const api = await rootApi(page);
+    const dev = await api.user('shared-dev');
+    const project = await api.importProject(repo.dir);
+    const team = await api.call<{ id: number }>('post', '/groups', { name: uniq('MR team'), path: uniq('mr-team'), visibility: 'private' });
+    await api.call('post', `/groups/${team.id}/members`, { user_id: dev.id, access_level: 30 });
+    await api.call('post', `/projects/${project.id}/share`, { group_id: team.id, group_access: 30 });
+    const mr = await api.mergeRequest(project.id, 'Shared team view');
+
+    const user = await signedInAs(browser, dev.username);
+    await user.goto(`/${project.path_with_namespace}/-/merge_requests/${mr.iid}/commits`);
+    await expect(user.getByRole('button', { name: 'Add previously merged commits' })).toBeVisible();
+    await user.getByRole('button', { name: 'Add previously merged commits' }).click();
+    await expect(dialog(user)).toBeVisible();
   });
 
   test('[MERGE REQUESTS] the page shows assignees and reviewers; a Reporter assignee adds context commits; inverted dates are explained; 390 px', async ({

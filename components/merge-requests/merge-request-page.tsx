@@ -8,11 +8,10 @@ import { GitMerge, GitPullRequest, GitPullRequestClosed } from 'lucide-react';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { useCurrentUser } from '../dashboard/session-provider';
-import { isNotFound, useProject } from '../namespaces/use-namespaces';
+import { isNotFound, useProject, useProjectAccessLevel } from '../namespaces/use-namespaces';
 import { formatDateTime } from '../tokens/format';
 import { cn } from '../ui/cn';
 import { ErrorState, LoadingState } from '../ui/states';
-import { effectiveLevel } from '@/lib/client/access-levels';
 import { canUpdateMergeRequest } from '@/lib/client/merge-request-abilities';
 import { projectHref } from '@/lib/client/paths';
 import type { MergeRequest, UserBasic } from '@/lib/client/types';
@@ -25,6 +24,9 @@ export function MergeRequestPage({ fullPath, iid, tab }: { fullPath: string; iid
   const user = useCurrentUser();
   const project = useProject(fullPath);
   const mr = useMergeRequest(fullPath, iid);
+  // The viewer's role with shares counted (a share-only Developer may add context commits); until it is
+  // known the page decides from the project's `permissions`.
+  const access = useProjectAccessLevel(fullPath, project.data);
   // Page 1 of the MR's commits, for the count on the Commits tab (the Commits tab shares it on page 1).
   const commitCount = useMergeRequestCommits(fullPath, iid, 1).data?.total;
   if (project.isPending || mr.isPending) return <LoadingState />;
@@ -36,7 +38,7 @@ export function MergeRequestPage({ fullPath, iid, tab }: { fullPath: string; iid
   }
   const p = project.data!;
   const m = mr.data!;
-  const canUpdate = canUpdateMergeRequest({ id: user.id, admin: user.admin, level: effectiveLevel(p.permissions) }, m);
+  const canUpdate = canUpdateMergeRequest({ id: user.id, admin: user.admin, level: access.level }, m);
   const base = projectHref(p.path_with_namespace, `merge_requests/${iid}`);
   const tabs = [
     { id: 'overview', label: 'Overview', href: base, count: undefined },

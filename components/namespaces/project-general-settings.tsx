@@ -7,7 +7,7 @@ import { notFound } from 'next/navigation';
 import { useState } from 'react';
 import { useApi, useCurrentUser } from '../dashboard/session-provider';
 import { toast } from '../ui/toast';
-import { effectiveLevel, MAINTAINER, OWNER } from '@/lib/client/access-levels';
+import { MAINTAINER, OWNER } from '@/lib/client/access-levels';
 import { queryKeys } from '@/lib/client/query-keys';
 import type { FeatureAccessLevel, ProjectSettingsFields, ProjectWithAccess, Visibility } from '@/lib/client/types';
 import { NamespaceBreadcrumbs } from './breadcrumbs';
@@ -16,12 +16,16 @@ import { ProjectShares } from './project-shares';
 import { Check, Radios, Select, SettingsSection } from './settings-form';
 
 export function ProjectGeneralSettings({ fullPath }: { fullPath: string }) {
-  return <ProjectLoader fullPath={fullPath}>{(p) => <GeneralSettings p={p} />}</ProjectLoader>;
+  return (
+    <ProjectLoader fullPath={fullPath} access>
+      {(p, level) => <GeneralSettings p={p} level={level} />}
+    </ProjectLoader>
+  );
 }
 
-function GeneralSettings({ p }: { p: ProjectWithAccess }) {
+/** `level`: the viewer's effective role, shares included (a Maintainer through a shared group may edit). */
+function GeneralSettings({ p, level }: { p: ProjectWithAccess; level: number }) {
   const { admin } = useCurrentUser();
-  const level = effectiveLevel(p.permissions);
   if (!admin && level < MAINTAINER) notFound();
   return (
     <div className="flex flex-col gap-6">

@@ -7,7 +7,7 @@ import { CommitRow } from '../merge-requests/commit-list';
 import { commitsHref } from '../repository/commits-page';
 import { useLastCommit } from '../repository/use-repository';
 import { formatDate } from '../tokens/format';
-import { effectiveLevel, MAINTAINER, roleName } from '@/lib/client/access-levels';
+import { MAINTAINER, roleName } from '@/lib/client/access-levels';
 import { projectHref } from '@/lib/client/paths';
 import { DetailsList } from './details-list';
 import { LinkCards, type LinkCard } from './link-cards';
@@ -16,12 +16,16 @@ import { ProjectLoader } from './project-loader';
 import type { ProjectWithAccess } from '@/lib/client/types';
 
 export function ProjectOverview({ fullPath }: { fullPath: string }) {
-  return <ProjectLoader fullPath={fullPath}>{(p) => <Overview p={p} />}</ProjectLoader>;
+  return (
+    <ProjectLoader fullPath={fullPath} access>
+      {(p, level) => <Overview p={p} level={level} />}
+    </ProjectLoader>
+  );
 }
 
-function Overview({ p }: { p: ProjectWithAccess }) {
+/** `level`: the viewer's effective role, shares included, for "Your role" and the settings links. */
+function Overview({ p, level }: { p: ProjectWithAccess; level: number }) {
   const { admin } = useCurrentUser();
-  const level = effectiveLevel(p.permissions);
   const path = p.path_with_namespace;
   const links: LinkCard[] = [
     {

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DataTable, type Columns } from '../ui/data-table';
 import { toast } from '../ui/toast';
 import { Toggle } from '../ui/toggle';
-import { effectiveLevel, MAINTAINER } from '@/lib/client/access-levels';
+import { MAINTAINER } from '@/lib/client/access-levels';
 import { errorText } from '@/lib/client/error-text';
 import { groupHref, projectHref } from '@/lib/client/paths';
 import type { ProjectWithAccess, RunnerListItem } from '@/lib/client/types';
@@ -35,12 +35,17 @@ import {
 } from './use-project-runners';
 
 export function ProjectCiCdSettings({ fullPath }: { fullPath: string }) {
-  return <ProjectLoader fullPath={fullPath}>{(p) => <CiCdSettings p={p} />}</ProjectLoader>;
+  return (
+    <ProjectLoader fullPath={fullPath} access>
+      {(p, level) => <CiCdSettings p={p} level={level} />}
+    </ProjectLoader>
+  );
 }
 
-function CiCdSettings({ p }: { p: ProjectWithAccess }) {
+/** `level`: the viewer's effective role, shares included (a Maintainer through a shared group manages runners). */
+function CiCdSettings({ p, level }: { p: ProjectWithAccess; level: number }) {
   const { admin } = useCurrentUser();
-  if (!admin && effectiveLevel(p.permissions) < MAINTAINER) notFound();
+  if (!admin && level < MAINTAINER) notFound();
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <NamespaceBreadcrumbs

@@ -1,10 +1,11 @@
 'use client';
 // Groups and projects through /api/v4: the dashboard lists (one page, keyed by the URL's search and page),
 // a project or group by its URL-encoded full path, a group's subgroups and projects, and the viewer's
-// inherited membership in a group.
+// inherited membership in a group or effective one in a project.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi, useCurrentUser } from '../dashboard/session-provider';
-import { ApiError } from '@/lib/client/api';
+import { effectiveLevel } from '@/lib/client/access-levels';
+import { ApiError, type ApiClient } from '@/lib/client/api';
 import { queryKeys } from '@/lib/client/query-keys';
 import type { Group, Member, Project, ProjectWithAccess } from '@/lib/client/types';
 
@@ -78,22 +79,44 @@ export function useGroupProjects(fullPath: string, page: number, enabled: boolea
   });
 }
 
+/** The access_level of a `members/all/:user_id` read; 0 when the API answers 404 (not a member). */
+async function effectiveMemberLevel(api: ApiClient, path: string): Promise<number> {
+  try {
+    return (await api.get<Member>(path)).access_level;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return 0;
+    throw error;
+  }
+}
+
 /** The viewer's access level in the group, inherited memberships included (0 when not a member). */
 export function useGroupAccessLevel(fullPath: string, enabled: boolean) {
   const api = useApi();
   const { id } = useCurrentUser();
   return useQuery({
     queryKey: queryKeys.groups.access(fullPath, id),
-    queryFn: async () => {
-      try {
-        return (await api.get<Member>(`/groups/${encoded(fullPath)}/members/all/${id}`)).access_level;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return 0;
-        throw error;
-      }
-    },
+    queryFn: () => effectiveMemberLevel(api, `/groups/${encoded(fullPath)}/members/all/${id}`),
     enabled,
   });
+}
+
+/**
+ * The viewer's effective level in the project. The project entity's `permissions` carry only a direct
+ * membership and the project's group (GitLab's project_access / group_access), not the groups the project
+ * or its group is shared with; GET /projects/:id/members/all/:user_id answers with the level those give
+ * too (a 404: none). It is asked by path, so it loads alongside the project; `level` is the higher of it and
+ * what `permissions` say (the latter alone while it loads).
+ */
+export function useProjectAccessLevel(fullPath: string, project: ProjectWithAccess | undefined, enabled = true) {
+  const api = useApi();
+  const { id, admin } = useCurrentUser();
+  const known = effectiveLevel(project?.permissions);
+  const query = useQuery({
+    queryKey: queryKeys.projects.access(fullPath, id),
+    queryFn: () => effectiveMemberLevel(api, `/projects/${encoded(fullPath)}/members/all/${id}`),
+    enabled: enabled && !admin,
+  });
+  return { level: Math.max(known, query.data ?? 0), isPending: query.isPending && query.fetchStatus !== 'idle', error: query.error, refetch: query.refetch };
 }
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -37,6 +37,8 @@ export const queryKeys = {
     detail: (fullPath: string) => ['projects', 'detail', fullPath] as const,
     /** A tab of the project's CI/CD settings "Runners" section: assigned, assignable, group or instance runners. */
     runners: (fullPath: string, list: string, page: number) => ['projects', 'detail', fullPath, 'runners', list, page] as const,
+    /** The viewer's effective membership (shares included), for what the page offers them. */
+    access: (fullPath: string, userId: number) => ['projects', 'detail', fullPath, 'access', userId] as const,
   },
   groups: {
     all: ['groups'] as const,

@@ -6,7 +6,7 @@ import type { User } from '../db/generated/client';
 import { containsPattern, empty, raw, sql, type Sql } from '../db/sql';
 import type { MemberRow } from './entity';
 import type { MemberSource } from '../namespaces/service';
-import { AccessLevel, authorizedGroupIdsSql } from '../namespaces/access';
+import { AccessLevel, authorizedGroupIdsSql, projectSharesGrantSql } from '../namespaces/access';
 
 export interface MemberFilters {
   query?: string;
@@ -66,7 +66,8 @@ function sharedMembershipsSql(source: MemberSource, viewer: MemberViewer): Sql {
       JOIN namespaces invited ON invited.id = pgl.group_id
       JOIN group_members gm ON gm.group_id = ANY(invited.traversal_ids)
       JOIN namespaces mg ON mg.id = gm.group_id
-     WHERE pgl.project_id = ${source.project.id} AND ${active('pgl')} AND ${active('gm')}`;
+     WHERE pgl.project_id = ${source.project.id} AND ${active('pgl')} AND ${active('gm')}
+       AND ${projectSharesGrantSql(sql`${source.project.namespace.id}`)}`;
   const ns = source.project.namespace;
   return ns.kind === 'group' ? sql`${projectLinks} UNION ALL ${groupLinks(ns.traversalIds)}` : projectLinks;
 }

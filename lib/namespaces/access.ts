@@ -3,7 +3,8 @@
 // group or any ancestor group, and shares: a project shared with a group (project_group_links) or a group
 // shared with a group (group_group_links, reaching everything below the shared group) gives the invited
 // group's members (direct or inherited) the lower of their own level and the share's group_access. Group
-// access likewise inherits down the tree. Expired memberships and shares count for nothing. Each question is one indexed query; the *_Sql helpers let list queries filter in SQL.
+// access likewise inherits down the tree. Expired memberships and shares count for nothing; a project's own
+// shares count for nothing while its namespace has share_with_group_lock on. Each question is one indexed query; the *_Sql helpers let list queries filter in SQL.
 import { db, type Prisma } from '../db/client';
 import { sql } from '../db/sql';
 
@@ -38,6 +39,7 @@ export async function projectAccessLevel(userId: number, projectId: number, clie
          JOIN namespaces invited ON invited.id = pgl.group_id
          JOIN group_members gm ON gm.group_id = ANY(invited.traversal_ids)
         WHERE pgl.project_id = p.id AND gm.user_id = ${userId} AND ${activeLink('pgl')}
+          AND ${projectSharesGrantSql(sql`p.namespace_id`)}
           AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)),
       (SELECT MAX(LEAST(gm.access_level, ggl.group_access)) FROM namespaces ns
          JOIN group_group_links ggl ON ggl.shared_group_id = ANY(ns.traversal_ids)
@@ -89,9 +91,11 @@ export function authorizedProjectIdsSql(userId: number, minLevel: number): Prism
        AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)
     UNION
     SELECT pgl.project_id FROM project_group_links pgl
+      JOIN projects sp ON sp.id = pgl.project_id
       JOIN namespaces invited ON invited.id = pgl.group_id
       JOIN group_members gm ON gm.group_id = ANY(invited.traversal_ids)
      WHERE gm.user_id = ${userId} AND gm.access_level >= ${minLevel} AND pgl.group_access >= ${minLevel} AND ${activeLink('pgl')}
+       AND ${projectSharesGrantSql(sql`sp.namespace_id`)}
        AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)
     UNION
     SELECT p.id FROM projects p
@@ -117,6 +121,17 @@ export function authorizedGroupIdsSql(userId: number, minLevel: number): Prisma.
       JOIN namespaces ns ON ns.traversal_ids @> ARRAY[ggl.shared_group_id]
      WHERE ns.kind = 'group' AND gm.user_id = ${userId} AND gm.access_level >= ${minLevel} AND ggl.group_access >= ${minLevel}
        AND ${activeLink('ggl')} AND (gm.expires_at IS NULL OR gm.expires_at > CURRENT_DATE)`;
+}
+
+/**
+ * SQL: whether the shares of a project in namespace `namespaceId` grant anything. As GitLab's
+ * Group.select_for_project_authorization, a project whose own namespace has share_with_group_lock on gives
+ * nothing through its project_group_links: turning the lock on keeps the links (they are still listed and
+ * come back into force when it is turned off) but takes their access away. The lock cascades to subgroups
+ * when turned on (groups/service.ts), so the project's own namespace is the one to read.
+ */
+export function projectSharesGrantSql(namespaceId: Prisma.Sql): Prisma.Sql {
+  return sql`NOT EXISTS (SELECT 1 FROM namespaces lockns WHERE lockns.id = ${namespaceId} AND lockns.share_with_group_lock)`;
 }
 
 /** A share counts until its expiry date (Expirable: expired on that day). */

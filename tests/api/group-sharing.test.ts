@@ -158,6 +158,51 @@ describe('[NAMESPACES] the access a share grants', () => {
   });
 });
 
+describe('[NAMESPACES] share_with_group_lock and existing project shares', () => {
+  it("keeps the shares of a locked group's projects (subgroups too) but they grant nothing until the lock is off", async () => {
+    // As GitLab: Namespace#force_share_with_group_lock_on_descendants locks the subgroups, the
+    // project_group_links stay, and Group.select_for_project_authorization skips the links of a project whose
+    // namespace is locked, so their members lose that access (and get it back when the lock is turned off).
+    const owner = await createUser();
+    const home = await createGroup(owner.token);
+    const sub = await createGroup(owner.token, { parentId: home.id });
+    const direct = await createProject(owner.token, { namespaceId: home.id });
+    const nested = await createProject(owner.token, { namespaceId: sub.id });
+    const team = await createGroup(owner.token);
+    const member = await createUser();
+    await addGroupMember(owner.token, team.id, member.id, 40);
+    for (const p of [direct, nested]) {
+      expect((await api('POST', `/projects/${p.id}/share`, { token: owner.token, json: { group_id: team.id, group_access: 40 } })).status).toBe(201);
+    }
+    const reach = async () => ({
+      read: await Promise.all([direct, nested].map(async (p) => (await api('GET', `/projects/${p.id}`, { token: member.token })).status)),
+      runners: await Promise.all([direct, nested].map(async (p) => (await api('GET', `/projects/${p.id}/runners`, { token: member.token })).status)),
+      maintained: (await api('GET', '/projects', { token: member.token, query: { min_access_level: 40 } })).body.map((p: any) => p.id).sort(),
+      // What the owner sees of the member through the project's "all members" (the dashboard reads this).
+      level: await Promise.all(
+        [direct, nested].map(async (p) => {
+          const r = await api('GET', `/projects/${p.id}/members/all/${member.id}`, { token: owner.token });
+          return r.status === 200 ? r.body.access_level : r.status;
+        }),
+      ),
+    });
+    expect(await reach()).toEqual({ read: [200, 200], runners: [200, 200], maintained: [direct.id, nested.id].sort(), level: [40, 40] });
+
+    expect((await api('PUT', `/groups/${home.id}`, { token: owner.token, json: { share_with_group_lock: true } })).status).toBe(200);
+    expect((await api('GET', `/groups/${sub.id}`, { token: owner.token })).body.share_with_group_lock).toBe(true);
+    expect(await reach()).toEqual({ read: [404, 404], runners: [404, 404], maintained: [], level: [404, 404] });
+    // The links themselves stay, listed as before.
+    for (const p of [direct, nested]) {
+      const shown = (await api('GET', `/projects/${p.id}`, { token: owner.token })).body.shared_with_groups;
+      expect(shown.map((l: any) => [l.group_id, l.group_access_level])).toEqual([[team.id, 40]]);
+    }
+
+    await api('PUT', `/groups/${home.id}`, { token: owner.token, json: { share_with_group_lock: false } });
+    await api('PUT', `/groups/${sub.id}`, { token: owner.token, json: { share_with_group_lock: false } });
+    expect(await reach()).toEqual({ read: [200, 200], runners: [200, 200], maintained: [direct.id, nested.id].sort(), level: [40, 40] });
+  });
+});
+
 describe('[NAMESPACES] GET /namespaces/:id/exists', () => {
   it('answers exists and a free suggestion at the top level and under a parent', async () => {
     const owner = await createUser();
