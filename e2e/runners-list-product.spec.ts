@@ -82,7 +82,10 @@ test.describe('[RUNNERS] the runner list as a product', () => {
     await expect(row.getByText('Paused').locator('xpath=..').locator('svg')).toHaveCount(1);
     await expect(row.getByText('Instance', { exact: true }).locator('xpath=..').locator('svg')).toHaveCount(1);
     await expect(page.getByTestId('count-all')).toHaveText('1');
-    expect(countReads).toEqual(['/api/v4/runners/all/counts']);
+    // All counts from the one counts endpoint, none from per-status list reads. Other specs' runners reach this
+    // admin's live list and may refetch the counts meanwhile: each refetch is again that one request.
+    expect(countReads.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(countReads)).toEqual(new Set(['/api/v4/runners/all/counts']));
     await expect(page.getByText('Contacted in the last 2 hours')).toBeVisible();
     await expect(page.getByText('No contact for 7 days, or never since created 7+ days ago')).toBeVisible();
     await expect(page.getByText(/counts each runner under one status only/)).toBeVisible();
