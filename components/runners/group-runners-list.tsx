@@ -3,27 +3,18 @@
 // group Maintainers and up; "New group runner" for Owners.
 import Link from 'next/link';
 import { NewRunnerButton } from './new-runner-button';
-import { notFound } from 'next/navigation';
-import { useCurrentUser } from '../dashboard/session-provider';
-import { isNotFound, useGroup, useGroupAccessLevel } from '../namespaces/use-namespaces';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { GroupAccessLoader } from '../namespaces/group-owner-loader';
+import { EmptyState } from '../ui/states';
+import type { Group } from '@/lib/client/types';
 import { MAINTAINER, OWNER } from '@/lib/client/access-levels';
 import { groupHref } from '@/lib/client/paths';
 import { RunnerListView } from './runners-list';
 
 export function GroupRunnersList({ fullPath }: { fullPath: string }) {
-  const { admin } = useCurrentUser();
-  const group = useGroup(fullPath);
-  const access = useGroupAccessLevel(fullPath, group.isSuccess && !admin);
+  return <GroupAccessLoader fullPath={fullPath}>{(g, level) => <GroupRunners g={g} level={level} />}</GroupAccessLoader>;
+}
 
-  if (group.error) {
-    if (isNotFound(group.error)) notFound();
-    return <ErrorState title="Could not load the group" error={group.error} onRetry={() => group.refetch()} />;
-  }
-  // The access query waits for the group (disabled until then, so pending): a missing group is answered first.
-  if (group.isPending || (!admin && access.isPending)) return <LoadingState />;
-  const g = group.data;
-  const level = admin ? OWNER : (access.data ?? 0);
+function GroupRunners({ g, level }: { g: Group; level: number }) {
   if (level < MAINTAINER) {
     return (
       <EmptyState title="You cannot see this group's runners">
