@@ -90,6 +90,15 @@ describe('OpenAPI document', () => {
     expect(doc().paths['/runners/all'].get['x-runway-extension']).toBeUndefined();
   });
 
+  it('names the token scopes each user operation accepts, as the endpoint wrapper checks them', () => {
+    const scopes = (path: string, method: string) => (doc().paths[path][method] as Record<string, unknown>)['x-runway-scopes'];
+    expect(scopes('/runners/all', 'get')).toEqual(['api', 'read_api']);
+    expect(scopes('/runners/{id}', 'put')).toEqual(['manage_runner', 'api']);
+    expect(scopes('/user', 'get')).toEqual(['read_user', 'api', 'read_api']);
+    // Runner tokens carry no scopes.
+    expect(scopes('/runners/verify', 'post')).toBeUndefined();
+  });
+
   it('types ids as integers and timestamps as date-times (dates where the entity cuts to the day)', () => {
     const all = Object.values((openApiDocument('https://runway.example.com', ownRoute) as Schema).components.schemas as Record<string, Schema>).flatMap((s) =>
       properties(s),

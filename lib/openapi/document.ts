@@ -3,6 +3,7 @@
 // operations map (summaries, success status, which entity). Built once per process.
 import type { DeclaredHandler, EndpointSpec } from '../api/handler';
 import type { Param } from '../api/params';
+import { acceptedScopes } from '../auth/scopes';
 import { GITLAB_COMPAT_VERSION } from '../meta/version';
 import entities from './entities.generated.json';
 import { operations, type Operation } from './operations';
@@ -12,6 +13,8 @@ type Json = Record<string, unknown>;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export const EXTENSION_FLAG = 'x-runway-extension';
+/** The personal access token scopes an operation accepts (any one passes), for the reference to show. */
+export const SCOPES_FIELD = 'x-runway-scopes';
 
 export type RouteModule = (typeof routeModules)[number];
 
@@ -197,6 +200,8 @@ function buildDocument(serverUrl: string, ownRoute: RouteModule): Json {
       ...(requestBody ? { requestBody } : {}),
       responses: { [status]: success, ...errorResponses(method, spec, op, hasParams) },
       security,
+      // A token's scopes as lib/api/handler.ts checks them; runner tokens and anonymous routes have none.
+      ...(!op.runner && spec.auth !== 'none' && !spec.anyScope ? { [SCOPES_FIELD]: acceptedScopes(method, spec.scopes) } : {}),
     };
   }
   return {

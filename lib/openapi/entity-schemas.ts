@@ -130,10 +130,26 @@ function unionSchema(checker: ts.TypeChecker, type: ts.UnionType, depth: number)
   return { anyOf: parts };
 }
 
+/**
+ * The properties in the order the object is built: an entity written `Object.assign(base(x), { more })`
+ * has the type `Base & More`, whose properties TypeScript lists in no useful order; walking the
+ * intersection's members in order gives base's keys, then the new ones, as the JSON has them.
+ */
+function orderedProperties(checker: ts.TypeChecker, type: ts.Type): ts.Symbol[] {
+  if (!type.isIntersection()) return checker.getPropertiesOfType(type);
+  const names: string[] = [];
+  const walk = (t: ts.Type) => {
+    if (t.isIntersection()) t.types.forEach(walk);
+    else for (const p of checker.getPropertiesOfType(t)) if (!names.includes(p.name)) names.push(p.name);
+  };
+  walk(type);
+  return names.map((n) => checker.getPropertyOfType(type, n)).filter((p): p is ts.Symbol => p !== undefined);
+}
+
 function objectSchema(checker: ts.TypeChecker, type: ts.Type, depth: number): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
-  for (const prop of checker.getPropertiesOfType(type)) {
+  for (const prop of orderedProperties(checker, type)) {
     const decl = prop.valueDeclaration ?? prop.declarations?.[0];
     const propType = decl ? checker.getTypeOfSymbolAtLocation(prop, decl) : checker.getTypeOfSymbol(prop);
     if (checker.getSignaturesOfType(propType, ts.SignatureKind.Call).length) continue;

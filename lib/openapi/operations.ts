@@ -29,12 +29,12 @@ export interface Operation {
 
 // Keyset pagination (pagination, id_after, id_before) is GitLab's contract, but GitLab's runner lists lack it.
 const keysetExtension = ['pagination', 'id_after', 'id_before'];
-const runnerFilters = ['search', 'creator_username', 'with_details', 'owner_group_id', 'owner_project_id', ...keysetExtension];
+const runnerFilters = ['upgrade_status', 'search', 'creator_username', 'with_details', 'owner_group_id', 'owner_project_id', ...keysetExtension];
 /** An order keyset pagination cannot follow (GitLab's 405). */
 const KEYSET: Operation['errors'] = [405];
 const runnerListAdds = {
   _runway: {
-    description: 'Runway extension (with_details=true): manager version, IP, job count, owner, tags.',
+    description: 'Runway extension (with_details=true): manager version, IP, job count, owner, tags, upgrade status.',
     anyOf: [{ $ref: '#/components/schemas/RunnerListDetails' }, { type: 'null' }],
   },
   _runway_permissions: { description: 'Runway extension (with_details=true): what the caller may do with the runner.', type: 'object' },
@@ -120,9 +120,76 @@ export const operations: Record<string, Operation> = {
     extension: true,
   },
   'GET /runners/fleet/versions': {
-    summary: 'Runner managers by version, outdated ones flagged (Runway extension, admin)',
+    summary: 'Runner managers by version with their upgrade status, counts per status and the release list used (Runway extension, admin)',
     tag: 'Fleet operations',
     entity: 'VersionsInUse',
+    extension: true,
+  },
+  'GET /runners/usage': {
+    summary:
+      "The runners' usage in a period as CSV (Runway extension, admin): per runner and project, job count, failures, total and median duration and queued time; `from`/`to` (UTC days, included) default to the last full month; `X-Runway-Usage-Runners` says how many runners the file covers",
+    tag: 'Fleet operations',
+    contentType: 'text/csv',
+    schema: { type: 'string' },
+    extension: true,
+  },
+  'GET /groups/{id}/runners/usage': {
+    summary:
+      "The usage of the runners a group owns (its own, its subgroups' and its projects' runners) as CSV, as GET /runners/usage (Runway extension, group Owner)",
+    tag: 'Fleet operations',
+    contentType: 'text/csv',
+    schema: { type: 'string' },
+    extension: true,
+  },
+  'GET /runners/alert_rules': {
+    summary: 'List the fleet alert rules, id order (Runway extension, admin)',
+    tag: 'Fleet alerts',
+    entity: ['AlertRuleEntity'],
+    extension: true,
+  },
+  'POST /runners/alert_rules': {
+    summary:
+      'Create a fleet alert rule (Runway extension, admin): kind online_share_below, went_offline, tag_without_online_runner or queue_wait_p95_above; webhook_secret is write-only (webhook_secret_set tells)',
+    tag: 'Fleet alerts',
+    status: 201,
+    entity: 'AlertRuleEntity',
+    extension: true,
+  },
+  'GET /runners/alert_rules/{rule_id}': {
+    summary: 'Get a fleet alert rule (Runway extension, admin)',
+    tag: 'Fleet alerts',
+    entity: 'AlertRuleEntity',
+    extension: true,
+  },
+  'PUT /runners/alert_rules/{rule_id}': {
+    summary: 'Change a fleet alert rule (Runway extension, admin); disabling a firing rule resolves its alert',
+    tag: 'Fleet alerts',
+    entity: 'AlertRuleEntity',
+    extension: true,
+  },
+  'DELETE /runners/alert_rules/{rule_id}': {
+    summary: 'Delete a fleet alert rule with its alerts and webhook deliveries (Runway extension, admin)',
+    tag: 'Fleet alerts',
+    status: 204,
+    extension: true,
+  },
+  'GET /runners/alert_rules/{rule_id}/deliveries': {
+    summary: "A fleet alert rule's webhook deliveries, newest first (Runway extension, admin)",
+    tag: 'Fleet alerts',
+    entity: ['AlertDeliveryEntity'],
+    extension: true,
+  },
+  'POST /runners/alert_rules/{rule_id}/test_webhook': {
+    summary: "Queue a test delivery of a fleet alert rule's webhook (Runway extension, admin); 400 when the rule has no webhook_url",
+    tag: 'Fleet alerts',
+    status: 201,
+    entity: 'AlertDeliveryEntity',
+    extension: true,
+  },
+  'GET /runners/alerts': {
+    summary: 'Fleet alerts of every rule, newest first; `state` keeps the firing or the resolved ones (Runway extension, admin)',
+    tag: 'Fleet alerts',
+    entity: ['AlertEntity'],
     extension: true,
   },
   'GET /runners/fleet/jobs': {
@@ -354,7 +421,7 @@ export const operations: Record<string, Operation> = {
     errors: KEYSET,
   },
   'GET /runners/{id}': {
-    summary: "Get a runner's details",
+    summary: "Get a runner's details (`upgrade_status`: a Runway extension, GitLab's GraphQL CiRunner.upgradeStatus)",
     tag: 'Runners',
     entity: 'RunnerDetails',
     adds: runnerDetailsAdds,
@@ -363,7 +430,11 @@ export const operations: Record<string, Operation> = {
   'PUT /runners/{id}': { summary: "Update a runner's details", tag: 'Runners', entity: 'RunnerDetails' },
   'DELETE /runners/{id}': { summary: 'Delete a runner', tag: 'Runners', status: 204, errors: [412] },
   'GET /runners/{id}/jobs': { summary: "List a runner's jobs", tag: 'Runners', entity: ['JobBasicWithProject'], errors: [405] },
-  'GET /runners/{id}/managers': { summary: "List a runner's managers", tag: 'Runners', entity: ['RunnerManagerEntity'] },
+  'GET /runners/{id}/managers': {
+    summary: "List a runner's managers (`upgrade_status`: a Runway extension, GitLab's GraphQL CiRunnerManager.upgradeStatus)",
+    tag: 'Runners',
+    entity: ['RunnerManagerEntity'],
+  },
   'GET /runners/{id}/projects': { summary: "List a runner's projects", tag: 'Runners', entity: ['BasicProjectDetails'] },
   'POST /runners/{id}/reset_authentication_token': {
     summary: "Reset a runner's authentication token",

@@ -17,77 +17,84 @@ import * as r13 from '@/app/api/v4/groups/[id]/runners/route';
 import * as r14 from '@/app/api/v4/groups/[id]/runners/all/route';
 import * as r15 from '@/app/api/v4/groups/[id]/runners/counts/route';
 import * as r16 from '@/app/api/v4/groups/[id]/runners/reset_registration_token/route';
-import * as r17 from '@/app/api/v4/groups/[id]/share/route';
-import * as r18 from '@/app/api/v4/groups/[id]/share/[group_id]/route';
-import * as r19 from '@/app/api/v4/groups/[id]/subgroups/route';
-import * as r20 from '@/app/api/v4/jobs/request/route';
-import * as r21 from '@/app/api/v4/merge_requests/route';
-import * as r22 from '@/app/api/v4/metadata/route';
-import * as r23 from '@/app/api/v4/namespaces/route';
-import * as r24 from '@/app/api/v4/namespaces/[id]/route';
-import * as r25 from '@/app/api/v4/namespaces/[id]/exists/route';
-import * as r26 from '@/app/api/v4/personal_access_tokens/route';
-import * as r27 from '@/app/api/v4/personal_access_tokens/[id]/route';
-import * as r28 from '@/app/api/v4/personal_access_tokens/self/route';
-import * as r29 from '@/app/api/v4/projects/route';
-import * as r30 from '@/app/api/v4/projects/[id]/route';
-import * as r31 from '@/app/api/v4/projects/[id]/audit_events/route';
-import * as r32 from '@/app/api/v4/projects/[id]/audit_events/[audit_event_id]/route';
-import * as r33 from '@/app/api/v4/projects/[id]/groups/route';
-import * as r34 from '@/app/api/v4/projects/[id]/members/route';
-import * as r35 from '@/app/api/v4/projects/[id]/members/[user_id]/route';
-import * as r36 from '@/app/api/v4/projects/[id]/members/all/route';
-import * as r37 from '@/app/api/v4/projects/[id]/members/all/[user_id]/route';
-import * as r38 from '@/app/api/v4/projects/[id]/merge_requests/route';
-import * as r39 from '@/app/api/v4/projects/[id]/merge_requests/[merge_request_iid]/route';
-import * as r40 from '@/app/api/v4/projects/[id]/merge_requests/[merge_request_iid]/commits/route';
-import * as r41 from '@/app/api/v4/projects/[id]/merge_requests/[merge_request_iid]/context_commits/route';
-import * as r42 from '@/app/api/v4/projects/[id]/repository/branches/route';
-import * as r43 from '@/app/api/v4/projects/[id]/repository/branches/[branch]/route';
-import * as r44 from '@/app/api/v4/projects/[id]/repository/commits/route';
-import * as r45 from '@/app/api/v4/projects/[id]/repository/commits/[sha]/route';
-import * as r46 from '@/app/api/v4/projects/[id]/runners/route';
-import * as r47 from '@/app/api/v4/projects/[id]/runners/[runner_id]/route';
-import * as r48 from '@/app/api/v4/projects/[id]/runners/all/route';
-import * as r49 from '@/app/api/v4/projects/[id]/runners/assignable/route';
-import * as r50 from '@/app/api/v4/projects/[id]/runners/reset_registration_token/route';
-import * as r51 from '@/app/api/v4/projects/[id]/share/route';
-import * as r52 from '@/app/api/v4/projects/[id]/share/[group_id]/route';
-import * as r53 from '@/app/api/v4/runners/route';
-import * as r54 from '@/app/api/v4/runners/[id]/route';
-import * as r55 from '@/app/api/v4/runners/[id]/audit_events/route';
-import * as r56 from '@/app/api/v4/runners/[id]/jobs/route';
-import * as r57 from '@/app/api/v4/runners/[id]/managers/route';
-import * as r58 from '@/app/api/v4/runners/[id]/projects/route';
-import * as r59 from '@/app/api/v4/runners/[id]/reset_authentication_token/route';
-import * as r60 from '@/app/api/v4/runners/all/route';
-import * as r61 from '@/app/api/v4/runners/all/counts/route';
-import * as r62 from '@/app/api/v4/runners/cleanup/route';
-import * as r63 from '@/app/api/v4/runners/cleanup/runs/route';
-import * as r64 from '@/app/api/v4/runners/events/route';
-import * as r65 from '@/app/api/v4/runners/fleet/jobs/route';
-import * as r66 from '@/app/api/v4/runners/fleet/status/route';
-import * as r67 from '@/app/api/v4/runners/fleet/status_history/route';
-import * as r68 from '@/app/api/v4/runners/fleet/versions/route';
-import * as r69 from '@/app/api/v4/runners/managers/route';
-import * as r70 from '@/app/api/v4/runners/reset_authentication_token/route';
-import * as r71 from '@/app/api/v4/runners/reset_registration_token/route';
-import * as r72 from '@/app/api/v4/runners/tags/route';
-import * as r73 from '@/app/api/v4/runners/verify/route';
-import * as r74 from '@/app/api/v4/user/route';
-import * as r75 from '@/app/api/v4/user/personal_access_tokens/route';
-import * as r76 from '@/app/api/v4/user/runners/route';
-import * as r77 from '@/app/api/v4/user/sessions/route';
-import * as r78 from '@/app/api/v4/user/sessions/[id]/route';
-import * as r79 from '@/app/api/v4/users/route';
-import * as r80 from '@/app/api/v4/users/[id]/route';
-import * as r81 from '@/app/api/v4/users/[id]/block/route';
-import * as r82 from '@/app/api/v4/users/[id]/memberships/route';
-import * as r83 from '@/app/api/v4/users/[id]/personal_access_tokens/route';
-import * as r84 from '@/app/api/v4/users/[id]/projects/route';
-import * as r85 from '@/app/api/v4/users/[id]/unblock/route';
-import * as r86 from '@/app/api/v4/users/[id]/unlock/route';
-import * as r87 from '@/app/api/v4/version/route';
+import * as r17 from '@/app/api/v4/groups/[id]/runners/usage/route';
+import * as r18 from '@/app/api/v4/groups/[id]/share/route';
+import * as r19 from '@/app/api/v4/groups/[id]/share/[group_id]/route';
+import * as r20 from '@/app/api/v4/groups/[id]/subgroups/route';
+import * as r21 from '@/app/api/v4/jobs/request/route';
+import * as r22 from '@/app/api/v4/merge_requests/route';
+import * as r23 from '@/app/api/v4/metadata/route';
+import * as r24 from '@/app/api/v4/namespaces/route';
+import * as r25 from '@/app/api/v4/namespaces/[id]/route';
+import * as r26 from '@/app/api/v4/namespaces/[id]/exists/route';
+import * as r27 from '@/app/api/v4/personal_access_tokens/route';
+import * as r28 from '@/app/api/v4/personal_access_tokens/[id]/route';
+import * as r29 from '@/app/api/v4/personal_access_tokens/self/route';
+import * as r30 from '@/app/api/v4/projects/route';
+import * as r31 from '@/app/api/v4/projects/[id]/route';
+import * as r32 from '@/app/api/v4/projects/[id]/audit_events/route';
+import * as r33 from '@/app/api/v4/projects/[id]/audit_events/[audit_event_id]/route';
+import * as r34 from '@/app/api/v4/projects/[id]/groups/route';
+import * as r35 from '@/app/api/v4/projects/[id]/members/route';
+import * as r36 from '@/app/api/v4/projects/[id]/members/[user_id]/route';
+import * as r37 from '@/app/api/v4/projects/[id]/members/all/route';
+import * as r38 from '@/app/api/v4/projects/[id]/members/all/[user_id]/route';
+import * as r39 from '@/app/api/v4/projects/[id]/merge_requests/route';
+import * as r40 from '@/app/api/v4/projects/[id]/merge_requests/[merge_request_iid]/route';
+import * as r41 from '@/app/api/v4/projects/[id]/merge_requests/[merge_request_iid]/commits/route';
+import * as r42 from '@/app/api/v4/projects/[id]/merge_requests/[merge_request_iid]/context_commits/route';
+import * as r43 from '@/app/api/v4/projects/[id]/repository/branches/route';
+import * as r44 from '@/app/api/v4/projects/[id]/repository/branches/[branch]/route';
+import * as r45 from '@/app/api/v4/projects/[id]/repository/commits/route';
+import * as r46 from '@/app/api/v4/projects/[id]/repository/commits/[sha]/route';
+import * as r47 from '@/app/api/v4/projects/[id]/runners/route';
+import * as r48 from '@/app/api/v4/projects/[id]/runners/[runner_id]/route';
+import * as r49 from '@/app/api/v4/projects/[id]/runners/all/route';
+import * as r50 from '@/app/api/v4/projects/[id]/runners/assignable/route';
+import * as r51 from '@/app/api/v4/projects/[id]/runners/reset_registration_token/route';
+import * as r52 from '@/app/api/v4/projects/[id]/share/route';
+import * as r53 from '@/app/api/v4/projects/[id]/share/[group_id]/route';
+import * as r54 from '@/app/api/v4/runners/route';
+import * as r55 from '@/app/api/v4/runners/[id]/route';
+import * as r56 from '@/app/api/v4/runners/[id]/audit_events/route';
+import * as r57 from '@/app/api/v4/runners/[id]/jobs/route';
+import * as r58 from '@/app/api/v4/runners/[id]/managers/route';
+import * as r59 from '@/app/api/v4/runners/[id]/projects/route';
+import * as r60 from '@/app/api/v4/runners/[id]/reset_authentication_token/route';
+import * as r61 from '@/app/api/v4/runners/alert_rules/route';
+import * as r62 from '@/app/api/v4/runners/alert_rules/[rule_id]/route';
+import * as r63 from '@/app/api/v4/runners/alert_rules/[rule_id]/deliveries/route';
+import * as r64 from '@/app/api/v4/runners/alert_rules/[rule_id]/test_webhook/route';
+import * as r65 from '@/app/api/v4/runners/alerts/route';
+import * as r66 from '@/app/api/v4/runners/all/route';
+import * as r67 from '@/app/api/v4/runners/all/counts/route';
+import * as r68 from '@/app/api/v4/runners/cleanup/route';
+import * as r69 from '@/app/api/v4/runners/cleanup/runs/route';
+import * as r70 from '@/app/api/v4/runners/events/route';
+import * as r71 from '@/app/api/v4/runners/fleet/jobs/route';
+import * as r72 from '@/app/api/v4/runners/fleet/status/route';
+import * as r73 from '@/app/api/v4/runners/fleet/status_history/route';
+import * as r74 from '@/app/api/v4/runners/fleet/versions/route';
+import * as r75 from '@/app/api/v4/runners/managers/route';
+import * as r76 from '@/app/api/v4/runners/reset_authentication_token/route';
+import * as r77 from '@/app/api/v4/runners/reset_registration_token/route';
+import * as r78 from '@/app/api/v4/runners/tags/route';
+import * as r79 from '@/app/api/v4/runners/usage/route';
+import * as r80 from '@/app/api/v4/runners/verify/route';
+import * as r81 from '@/app/api/v4/user/route';
+import * as r82 from '@/app/api/v4/user/personal_access_tokens/route';
+import * as r83 from '@/app/api/v4/user/runners/route';
+import * as r84 from '@/app/api/v4/user/sessions/route';
+import * as r85 from '@/app/api/v4/user/sessions/[id]/route';
+import * as r86 from '@/app/api/v4/users/route';
+import * as r87 from '@/app/api/v4/users/[id]/route';
+import * as r88 from '@/app/api/v4/users/[id]/block/route';
+import * as r89 from '@/app/api/v4/users/[id]/memberships/route';
+import * as r90 from '@/app/api/v4/users/[id]/personal_access_tokens/route';
+import * as r91 from '@/app/api/v4/users/[id]/projects/route';
+import * as r92 from '@/app/api/v4/users/[id]/unblock/route';
+import * as r93 from '@/app/api/v4/users/[id]/unlock/route';
+import * as r94 from '@/app/api/v4/version/route';
 
 export const routeModules: ReadonlyArray<{ path: string; module: Record<string, unknown> }> = [
   { path: '/application/settings', module: r0 },
@@ -107,75 +114,82 @@ export const routeModules: ReadonlyArray<{ path: string; module: Record<string, 
   { path: '/groups/{id}/runners/all', module: r14 },
   { path: '/groups/{id}/runners/counts', module: r15 },
   { path: '/groups/{id}/runners/reset_registration_token', module: r16 },
-  { path: '/groups/{id}/share', module: r17 },
-  { path: '/groups/{id}/share/{group_id}', module: r18 },
-  { path: '/groups/{id}/subgroups', module: r19 },
-  { path: '/jobs/request', module: r20 },
-  { path: '/merge_requests', module: r21 },
-  { path: '/metadata', module: r22 },
-  { path: '/namespaces', module: r23 },
-  { path: '/namespaces/{id}', module: r24 },
-  { path: '/namespaces/{id}/exists', module: r25 },
-  { path: '/personal_access_tokens', module: r26 },
-  { path: '/personal_access_tokens/{id}', module: r27 },
-  { path: '/personal_access_tokens/self', module: r28 },
-  { path: '/projects', module: r29 },
-  { path: '/projects/{id}', module: r30 },
-  { path: '/projects/{id}/audit_events', module: r31 },
-  { path: '/projects/{id}/audit_events/{audit_event_id}', module: r32 },
-  { path: '/projects/{id}/groups', module: r33 },
-  { path: '/projects/{id}/members', module: r34 },
-  { path: '/projects/{id}/members/{user_id}', module: r35 },
-  { path: '/projects/{id}/members/all', module: r36 },
-  { path: '/projects/{id}/members/all/{user_id}', module: r37 },
-  { path: '/projects/{id}/merge_requests', module: r38 },
-  { path: '/projects/{id}/merge_requests/{merge_request_iid}', module: r39 },
-  { path: '/projects/{id}/merge_requests/{merge_request_iid}/commits', module: r40 },
-  { path: '/projects/{id}/merge_requests/{merge_request_iid}/context_commits', module: r41 },
-  { path: '/projects/{id}/repository/branches', module: r42 },
-  { path: '/projects/{id}/repository/branches/{branch}', module: r43 },
-  { path: '/projects/{id}/repository/commits', module: r44 },
-  { path: '/projects/{id}/repository/commits/{sha}', module: r45 },
-  { path: '/projects/{id}/runners', module: r46 },
-  { path: '/projects/{id}/runners/{runner_id}', module: r47 },
-  { path: '/projects/{id}/runners/all', module: r48 },
-  { path: '/projects/{id}/runners/assignable', module: r49 },
-  { path: '/projects/{id}/runners/reset_registration_token', module: r50 },
-  { path: '/projects/{id}/share', module: r51 },
-  { path: '/projects/{id}/share/{group_id}', module: r52 },
-  { path: '/runners', module: r53 },
-  { path: '/runners/{id}', module: r54 },
-  { path: '/runners/{id}/audit_events', module: r55 },
-  { path: '/runners/{id}/jobs', module: r56 },
-  { path: '/runners/{id}/managers', module: r57 },
-  { path: '/runners/{id}/projects', module: r58 },
-  { path: '/runners/{id}/reset_authentication_token', module: r59 },
-  { path: '/runners/all', module: r60 },
-  { path: '/runners/all/counts', module: r61 },
-  { path: '/runners/cleanup', module: r62 },
-  { path: '/runners/cleanup/runs', module: r63 },
-  { path: '/runners/events', module: r64 },
-  { path: '/runners/fleet/jobs', module: r65 },
-  { path: '/runners/fleet/status', module: r66 },
-  { path: '/runners/fleet/status_history', module: r67 },
-  { path: '/runners/fleet/versions', module: r68 },
-  { path: '/runners/managers', module: r69 },
-  { path: '/runners/reset_authentication_token', module: r70 },
-  { path: '/runners/reset_registration_token', module: r71 },
-  { path: '/runners/tags', module: r72 },
-  { path: '/runners/verify', module: r73 },
-  { path: '/user', module: r74 },
-  { path: '/user/personal_access_tokens', module: r75 },
-  { path: '/user/runners', module: r76 },
-  { path: '/user/sessions', module: r77 },
-  { path: '/user/sessions/{id}', module: r78 },
-  { path: '/users', module: r79 },
-  { path: '/users/{id}', module: r80 },
-  { path: '/users/{id}/block', module: r81 },
-  { path: '/users/{id}/memberships', module: r82 },
-  { path: '/users/{id}/personal_access_tokens', module: r83 },
-  { path: '/users/{id}/projects', module: r84 },
-  { path: '/users/{id}/unblock', module: r85 },
-  { path: '/users/{id}/unlock', module: r86 },
-  { path: '/version', module: r87 },
+  { path: '/groups/{id}/runners/usage', module: r17 },
+  { path: '/groups/{id}/share', module: r18 },
+  { path: '/groups/{id}/share/{group_id}', module: r19 },
+  { path: '/groups/{id}/subgroups', module: r20 },
+  { path: '/jobs/request', module: r21 },
+  { path: '/merge_requests', module: r22 },
+  { path: '/metadata', module: r23 },
+  { path: '/namespaces', module: r24 },
+  { path: '/namespaces/{id}', module: r25 },
+  { path: '/namespaces/{id}/exists', module: r26 },
+  { path: '/personal_access_tokens', module: r27 },
+  { path: '/personal_access_tokens/{id}', module: r28 },
+  { path: '/personal_access_tokens/self', module: r29 },
+  { path: '/projects', module: r30 },
+  { path: '/projects/{id}', module: r31 },
+  { path: '/projects/{id}/audit_events', module: r32 },
+  { path: '/projects/{id}/audit_events/{audit_event_id}', module: r33 },
+  { path: '/projects/{id}/groups', module: r34 },
+  { path: '/projects/{id}/members', module: r35 },
+  { path: '/projects/{id}/members/{user_id}', module: r36 },
+  { path: '/projects/{id}/members/all', module: r37 },
+  { path: '/projects/{id}/members/all/{user_id}', module: r38 },
+  { path: '/projects/{id}/merge_requests', module: r39 },
+  { path: '/projects/{id}/merge_requests/{merge_request_iid}', module: r40 },
+  { path: '/projects/{id}/merge_requests/{merge_request_iid}/commits', module: r41 },
+  { path: '/projects/{id}/merge_requests/{merge_request_iid}/context_commits', module: r42 },
+  { path: '/projects/{id}/repository/branches', module: r43 },
+  { path: '/projects/{id}/repository/branches/{branch}', module: r44 },
+  { path: '/projects/{id}/repository/commits', module: r45 },
+  { path: '/projects/{id}/repository/commits/{sha}', module: r46 },
+  { path: '/projects/{id}/runners', module: r47 },
+  { path: '/projects/{id}/runners/{runner_id}', module: r48 },
+  { path: '/projects/{id}/runners/all', module: r49 },
+  { path: '/projects/{id}/runners/assignable', module: r50 },
+  { path: '/projects/{id}/runners/reset_registration_token', module: r51 },
+  { path: '/projects/{id}/share', module: r52 },
+  { path: '/projects/{id}/share/{group_id}', module: r53 },
+  { path: '/runners', module: r54 },
+  { path: '/runners/{id}', module: r55 },
+  { path: '/runners/{id}/audit_events', module: r56 },
+  { path: '/runners/{id}/jobs', module: r57 },
+  { path: '/runners/{id}/managers', module: r58 },
+  { path: '/runners/{id}/projects', module: r59 },
+  { path: '/runners/{id}/reset_authentication_token', module: r60 },
+  { path: '/runners/alert_rules', module: r61 },
+  { path: '/runners/alert_rules/{rule_id}', module: r62 },
+  { path: '/runners/alert_rules/{rule_id}/deliveries', module: r63 },
+  { path: '/runners/alert_rules/{rule_id}/test_webhook', module: r64 },
+  { path: '/runners/alerts', module: r65 },
+  { path: '/runners/all', module: r66 },
+  { path: '/runners/all/counts', module: r67 },
+  { path: '/runners/cleanup', module: r68 },
+  { path: '/runners/cleanup/runs', module: r69 },
+  { path: '/runners/events', module: r70 },
+  { path: '/runners/fleet/jobs', module: r71 },
+  { path: '/runners/fleet/status', module: r72 },
+  { path: '/runners/fleet/status_history', module: r73 },
+  { path: '/runners/fleet/versions', module: r74 },
+  { path: '/runners/managers', module: r75 },
+  { path: '/runners/reset_authentication_token', module: r76 },
+  { path: '/runners/reset_registration_token', module: r77 },
+  { path: '/runners/tags', module: r78 },
+  { path: '/runners/usage', module: r79 },
+  { path: '/runners/verify', module: r80 },
+  { path: '/user', module: r81 },
+  { path: '/user/personal_access_tokens', module: r82 },
+  { path: '/user/runners', module: r83 },
+  { path: '/user/sessions', module: r84 },
+  { path: '/user/sessions/{id}', module: r85 },
+  { path: '/users', module: r86 },
+  { path: '/users/{id}', module: r87 },
+  { path: '/users/{id}/block', module: r88 },
+  { path: '/users/{id}/memberships', module: r89 },
+  { path: '/users/{id}/personal_access_tokens', module: r90 },
+  { path: '/users/{id}/projects', module: r91 },
+  { path: '/users/{id}/unblock', module: r92 },
+  { path: '/users/{id}/unlock', module: r93 },
+  { path: '/version', module: r94 },
 ];

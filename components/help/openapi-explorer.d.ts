@@ -1,2 +1,0 @@
-// openapi-explorer ships no types; importing it only registers the <openapi-explorer> element.
-declare module 'openapi-explorer';
