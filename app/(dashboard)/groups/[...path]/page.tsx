@@ -3,6 +3,7 @@
 // group are not found.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { HydrationBoundary } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { GroupCiCdSettings } from '@/components/namespaces/group-ci-cd-settings';
 import { GroupGeneralSettings } from '@/components/namespaces/group-general-settings';
@@ -13,8 +14,11 @@ import { parseNamespacedRoute } from '@/lib/client/paths';
 import { parseRunnerSubPage } from '@/lib/client/runner-paths';
 import { RunnerRoute, runnerPageTitle } from '@/components/runners/runner-route';
 import { externalUrl } from '@/lib/config/env';
+import { requirePageAccess } from '@/lib/server/page-access';
+import { prefetchGroupRunners } from '../../namespace-prefetch';
+import type { SearchParams } from '../../page-prefetch';
 
-type Props = { params: Promise<{ path: string[] }> };
+type Props = { params: Promise<{ path: string[] }>; searchParams: Promise<SearchParams> };
 
 const route = async ({ params }: Props) => parseNamespacedRoute((await params).path);
 
@@ -30,14 +34,21 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 
 export default async function GroupPage(props: Props) {
   const r = await route(props);
+  // The group (and the runner) must be one the viewer may read, as the API decides: else a real 404.
   if (r?.page.join('/') === 'runners') {
+    await requirePageAccess({ kind: 'group_runners', fullPath: r.fullPath });
+    // The first page of the list is in the first HTML (issue 31), read as the viewer through the API.
+    const prefetched = await prefetchGroupRunners(r.fullPath, await props.searchParams);
     return (
-      <Suspense fallback={<LoadingState />}>
-        <GroupRunnersList key={r.fullPath} fullPath={r.fullPath} />
-      </Suspense>
+      <HydrationBoundary state={prefetched.state()}>
+        <Suspense fallback={<LoadingState />}>
+          <GroupRunnersList key={r.fullPath} fullPath={r.fullPath} />
+        </Suspense>
+      </HydrationBoundary>
     );
   }
   if (r?.page.join('/') === 'settings/ci_cd') {
+    await requirePageAccess({ kind: 'group', fullPath: r.fullPath });
     return (
       <Suspense fallback={<LoadingState />}>
         <GroupCiCdSettings key={r.fullPath} fullPath={r.fullPath} />
@@ -45,6 +56,7 @@ export default async function GroupPage(props: Props) {
     );
   }
   if (r?.page.join('/') === 'edit') {
+    await requirePageAccess({ kind: 'group', fullPath: r.fullPath });
     return (
       <Suspense fallback={<LoadingState />}>
         <GroupGeneralSettings key={r.fullPath} fullPath={r.fullPath} />
@@ -53,8 +65,16 @@ export default async function GroupPage(props: Props) {
   }
   // A group's runner pages: /groups/<path>/-/runners/:id[/edit|/register], /-/runners/new.
   const runnerPage = r ? parseRunnerSubPage(r.page) : null;
+  if (r && runnerPage) {
+    await requirePageAccess(
+      runnerPage.page === 'new'
+        ? { kind: 'group', fullPath: r.fullPath }
+        : { kind: 'runner', id: runnerPage.id, scope: { kind: 'group', fullPath: r.fullPath } },
+    );
+  }
   if (r && runnerPage) return <RunnerRoute sub={runnerPage} scope={{ kind: 'group', fullPath: r.fullPath }} externalUrl={externalUrl()} />;
   if (!r || r.page.length) notFound();
+  await requirePageAccess({ kind: 'group', fullPath: r.fullPath });
   return (
     <Suspense fallback={<LoadingState />}>
       <GroupOverview key={r.fullPath} fullPath={r.fullPath} />
