@@ -35,6 +35,21 @@ export default tseslint.config(
     },
   },
   {
+    // Entities build an object per row. `{ ...base(x), more }` (a fresh object spread first, then keys) is
+    // V8's slow path on Node 20: 30-60x the cost of Object.assign(base(x), { more }), which keeps the same key
+    // order (bench:api-profile, docs/performance.md "Where an API request's CPU goes").
+    files: ['lib/**/entity.ts', 'lib/**/list-handlers.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ObjectExpression[properties.length>1] > SpreadElement:first-child[argument.type="CallExpression"]',
+          message: "Write Object.assign(base(x), { ...keys }): a leading spread of a fresh object is V8's slow path (docs/performance.md).",
+        },
+      ],
+    },
+  },
+  {
     // Off in the API and browser tests only: they read untyped JSON response bodies (res.body, page.request)
     // and the assertions on them are the check; typing every body would restate the API in the tests.
     files: ['tests/**', 'e2e/**'],

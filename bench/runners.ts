@@ -9,15 +9,11 @@
 // BENCH_ONLY (run only the scenarios whose name contains it, e.g. `POST`), BENCH_SKIP_SCALING=1,
 // BENCH_ROUNDS (rounds of the runner-poll scenarios; the median round is reported).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ensureDatabase, freePort, ROOT, rootToken, runwayEnv, startRunway, stop } from './runway-process';
-import { readFileSync } from 'node:fs';
+import { cpuTime, ensureDatabase, freePort, ROOT, rootToken, runwayEnv, startRunway, stop } from './runway-process';
 import { seedBench, type BenchData } from './runners-seed';
+import { load as loadScenario, scenarios as allScenarios, type Figures, type Scenario } from './api-scenarios';
 
-// The parts of autocannon's result the figures use (the package ships no types).
-type AutocannonResult = { requests: { average: number; total: number }; latency: { p50: number; p90: number; p99: number }; non2xx: number; errors: number };
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RUNNERS = Number(process.env.BENCH_RUNNERS ?? 100_000);
@@ -26,52 +22,7 @@ const SKIP_SCALING = process.env.BENCH_SKIP_SCALING === '1';
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
 const log = (s: string) => process.stderr.write(`${s}\n`);
-
-interface Scenario {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-  /** Runner-facing endpoints authenticate with the runner token in the body; gitlab-runner sends no PRIVATE-TOKEN. */
-  runnerAuth?: boolean;
-}
-
-function scenarios(d: BenchData): Scenario[] {
-  const runnerBody = (sys: string) => ({
-    token: d.hotRunnerToken,
-    system_id: sys,
-    info: { name: 'bench', version: '18.1.2', platform: 'linux', architecture: 'amd64' },
-  });
-  const all: Scenario[] = [
-    { name: 'GET /runners/all?per_page=20', method: 'GET', path: '/api/v4/runners/all?per_page=20' },
-    { name: 'GET /runners/all?status=online', method: 'GET', path: '/api/v4/runners/all?per_page=20&status=online' },
-    { name: `GET /runners/all?tag_list=${d.tag},tag-8`, method: 'GET', path: `/api/v4/runners/all?per_page=20&tag_list=${d.tag},tag-8` },
-    { name: 'GET /runners/all?type=group_type', method: 'GET', path: '/api/v4/runners/all?per_page=20&type=group_type' },
-    { name: 'GET /runners/:id', method: 'GET', path: `/api/v4/runners/${d.hotRunnerId}` },
-    { name: 'GET /runners/:id/jobs', method: 'GET', path: `/api/v4/runners/${d.hotRunnerId}/jobs?per_page=20` },
-    { name: 'POST /runners/verify', method: 'POST', path: '/api/v4/runners/verify', body: runnerBody('s_benchverify1'), runnerAuth: true },
-    { name: 'POST /jobs/request', method: 'POST', path: '/api/v4/jobs/request', body: runnerBody('s_benchrequest'), runnerAuth: true },
-  ];
-  return all.filter((s) => s.name.includes(ONLY));
-}
-
-interface Figures {
-  /** CPU time (user + system) of the serving process per request, in ms. */
-  cpu?: number;
-  rps: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  errors: number;
-}
-
-/** user + system CPU time of a process so far, in ms (Linux, USER_HZ = 100). */
-function cpuTime(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    .replace(/^.*\) /, '')
-    .split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+const scenarios = (d: BenchData) => allScenarios(d, ONLY);
 
 /** Like load(), plus the CPU time the serving process spent per request (robust on a shared machine). */
 async function loadWithCpu(pid: number, port: number, s: Scenario, token: string): Promise<Figures> {
@@ -94,19 +45,8 @@ async function startBaselineProcess(databaseUrl: string, port: number): Promise<
   return child;
 }
 
-async function load(port: number, s: Scenario, token: string, duration = DURATION, total?: (requests: number) => void): Promise<Figures> {
-  const headers: Record<string, string> = s.runnerAuth ? {} : { 'PRIVATE-TOKEN': token };
-  if (s.body) headers['Content-Type'] = 'application/json';
-  const r = await autocannon({
-    url: `http://127.0.0.1:${port}${s.path}`,
-    method: s.method,
-    headers,
-    body: s.body ? JSON.stringify(s.body) : undefined,
-    connections: CONNECTIONS,
-    duration,
-  });
-  total?.(r.requests.total);
-  return { rps: r.requests.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, errors: r.non2xx + r.errors };
+function load(port: number, s: Scenario, token: string, duration = DURATION, total?: (requests: number) => void): Promise<Figures> {
+  return loadScenario(port, s, token, { duration, connections: CONNECTIONS, total });
 }
 
 const cpuText = (f: Figures) => (f.cpu === undefined ? '' : `${f.cpu.toFixed(2)} ms CPU/req`);

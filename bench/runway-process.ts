@@ -2,6 +2,7 @@
 // loopback port, the environment of a production start, root's token (the CLI migrates and bootstraps root)
 // and the server process itself (needs a production build: RUNWAY_DIST_DIR, default .next).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,7 +74,7 @@ export function rootToken(env: NodeJS.ProcessEnv): string {
  * Starts `runway start`; `fileLimit` raises its open-file limit first (one socket per held runner poll),
  * to at most the hard limit ('hard': the hard limit itself).
  */
-export async function startRunway(env: NodeJS.ProcessEnv, fileLimit?: number | 'hard'): Promise<ChildProcess> {
+export async function startRunway(env: NodeJS.ProcessEnv, fileLimit?: number | 'hard', nodeArgs: string[] = []): Promise<ChildProcess> {
   const bin = path.join(ROOT, 'bin', 'runway.mjs');
   const child = fileLimit
     ? spawn(
@@ -82,15 +83,17 @@ export async function startRunway(env: NodeJS.ProcessEnv, fileLimit?: number | '
           '-c',
           `hard=$(ulimit -Hn); want=${fileLimit === 'hard' ? '$hard' : fileLimit}; [ "$hard" != unlimited ] && [ "$want" -gt "$hard" ] && want=$hard; ulimit -n "$want" && exec "$0" "$@"`,
           process.execPath,
+          ...nodeArgs,
           bin,
           'start',
         ],
         { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
       )
-    : spawn(process.execPath, [bin, 'start'], { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    : spawn(process.execPath, [...nodeArgs, bin, 'start'], { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr?.on('data', (d) => (err += d));
-  const deadline = Date.now() + 120_000;
+  // The demo seed runs at the first start: minutes on a loaded machine.
+  const deadline = Date.now() + Number(process.env.BENCH_START_TIMEOUT_MS ?? 300_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`runway exited: ${err}`);
     if (
@@ -113,4 +116,12 @@ export async function stop(child: ChildProcess) {
     child.kill('SIGTERM');
     setTimeout(() => child.kill('SIGKILL'), 10_000);
   });
+}
+
+/** user + system CPU time of a process so far, in ms (Linux, USER_HZ = 100). */
+export function cpuTime(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

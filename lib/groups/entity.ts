@@ -14,11 +14,10 @@ export function groupDetailEntity(
   projects: ProjectRecord[] | null,
   opts: { admin: boolean; sharedWith: SharedGroupLink[]; sharedProjects: ProjectRecord[] },
 ) {
-  const detail = {
-    ...groupEntity(g),
+  const detail = Object.assign(groupEntity(g), {
     shared_with_groups: opts.sharedWith.map(sharedWithGroupEntity),
     ...(g.parentId === null ? { prevent_sharing_groups_outside_hierarchy: g.preventSharingGroupsOutsideHierarchy } : {}),
-  };
+  });
   if (!projects) return detail;
   return {
     ...detail,

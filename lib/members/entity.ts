@@ -13,11 +13,10 @@ export interface MemberRow {
 
 /** Entities::Member: UserBasic at the top level, then the membership. */
 export function memberEntity(m: MemberRow) {
-  return {
-    ...userBasic(m.user),
+  return Object.assign(userBasic(m.user), {
     access_level: m.accessLevel,
     created_at: iso(m.createdAt),
     ...(m.createdBy ? { created_by: userBasic(m.createdBy) } : {}),
     expires_at: isoDate(m.expiresAt),
-  };
+  });
 }

@@ -37,15 +37,14 @@ function issuableFields(mr: MrRow) {
 }
 
 export function mergeRequestSimple(mr: MrRow, project: ProjectRecord) {
-  return { ...issuableFields(mr), web_url: mergeRequestWebUrl(project, mr.iid) };
+  return Object.assign(issuableFields(mr), { web_url: mergeRequestWebUrl(project, mr.iid) });
 }
 
 export function mergeRequestBasic(mr: MrRow, project: ProjectRecord, data: MrPageData) {
   const assignees = mr.assigneeIds.map((id) => user(data, id)).filter((u) => u !== null);
   const reviewers = mr.reviewerIds.map((id) => user(data, id)).filter((u) => u !== null);
   const open = mr.state === 'opened';
-  return {
-    ...issuableFields(mr),
+  return Object.assign(issuableFields(mr), {
     merged_by: user(data, mr.mergedById),
     merge_user: user(data, mr.mergedById),
     merged_at: iso(mr.mergedAt),
@@ -88,15 +87,14 @@ export function mergeRequestBasic(mr: MrRow, project: ProjectRecord, data: MrPag
     task_completion_status: { count: 0, completed_count: 0 },
     has_conflicts: false,
     blocking_discussions_resolved: true,
-  };
+  });
 }
 
 /** The single-MR entity: MergeRequestBasic plus the detail fields. */
 export function mergeRequestEntity(mr: MrRow, project: ProjectRecord, data: MrPageData, opts: { viewerId: number | null; canMerge: boolean }) {
   const head = headSha(mr, data);
   const start = data.tips.get(mr.targetBranch) ?? null;
-  return {
-    ...mergeRequestBasic(mr, project, data),
+  return Object.assign(mergeRequestBasic(mr, project, data), {
     subscribed: opts.viewerId !== null && (opts.viewerId === mr.authorId || mr.assigneeIds.includes(opts.viewerId)),
     changes_count: null,
     latest_build_started_at: null,
@@ -108,7 +106,7 @@ export function mergeRequestEntity(mr: MrRow, project: ProjectRecord, data: MrPa
     merge_error: null,
     first_contribution: false,
     user: { can_merge: opts.canMerge },
-  };
+  });
 }
 
 /**

@@ -40,8 +40,7 @@ export function basicGroupDetails(g: Pick<Namespace, 'id' | 'name' | 'fullPath' 
 
 /** Entities::Group. */
 export function groupEntity(g: NamespaceRecord) {
-  return {
-    ...basicGroupDetails(g),
+  return Object.assign(basicGroupDetails(g), {
     path: g.path,
     description: g.description,
     visibility: g.visibility,
@@ -56,7 +55,7 @@ export function groupEntity(g: NamespaceRecord) {
     shared_runners_setting: sharedRunnersSetting(g),
     max_artifacts_size: g.maxArtifactsSize,
     marked_for_deletion_on: null,
-  };
+  });
 }
 
 /** The stored settings in Entities::Group's order (archived sits among them; Runway does not archive groups). */
@@ -103,8 +102,12 @@ export function projectIdentity(p: ProjectRecord) {
   };
 }
 
+let sshHostOf: { url: string; host: string } | undefined;
+/** The external URL's host name, parsed once per URL (every project of a list asks). */
 export function sshHost(): string {
-  return new URL(externalUrl()).hostname;
+  const url = externalUrl();
+  if (sshHostOf?.url !== url) sshHostOf = { url, host: new URL(url).hostname };
+  return sshHostOf.host;
 }
 
 export const projectSettings = (p: Pick<Project, 'settings' | 'visibility'>) => readSettings(p.settings, p.visibility);
@@ -112,11 +115,11 @@ export const projectSettings = (p: Pick<Project, 'settings' | 'visibility'>) => 
 /** BasicProjectDetails (also `?simple=true`). */
 export function basicProjectDetails(p: ProjectRecord) {
   const web = projectWebUrl(p);
-  return {
-    ...projectIdentity(p),
+  const { topics } = projectSettings(p);
+  return Object.assign(projectIdentity(p), {
     default_branch: p.defaultBranch,
-    tag_list: projectSettings(p).topics,
-    topics: projectSettings(p).topics,
+    tag_list: topics,
+    topics,
     ssh_url_to_repo: `git@${sshHost()}:${p.fullPath}.git`,
     http_url_to_repo: `${web}.git`,
     web_url: web,
@@ -126,7 +129,7 @@ export function basicProjectDetails(p: ProjectRecord) {
     star_count: 0,
     last_activity_at: iso(p.lastActivityAt),
     namespace: namespaceBasic(p.namespace),
-  };
+  });
 }
 
 export interface ProjectPermissions {
@@ -138,15 +141,14 @@ export interface ProjectPermissions {
 
 /** Entities::PublicGroupDetails: BasicGroupDetails plus avatar_url, full_name, full_path. */
 export function publicGroupDetails(g: NamespaceRecord) {
-  return { ...basicGroupDetails(g), avatar_url: null, full_name: g.fullName, full_path: g.fullPath };
+  return Object.assign(basicGroupDetails(g), { avatar_url: null, full_name: g.fullName, full_path: g.fullPath });
 }
 
 /** Entities::Namespace: NamespaceBasic, plus counts for the group's owners and admins (admin_group). */
 export function namespaceEntity(ns: NamespaceLike, counts?: { members: number; projects: number }) {
-  return {
-    ...namespaceBasic(ns),
+  return Object.assign(namespaceBasic(ns), {
     ...(ns.kind === 'group' && counts ? { members_count_with_descendants: counts.members, root_repository_size: null, projects_count: counts.projects } : {}),
-  };
+  });
 }
 
 /** Entities::NamespaceExistence: GET /namespaces/:id/exists. */

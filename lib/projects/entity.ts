@@ -22,8 +22,7 @@ export function projectEntity(
     featureAvailable(s[FEATURE_BOOLEANS[k].level], level, opts.siteAdmin ?? false, FEATURE_BOOLEANS[k].min);
   // Typed key by key, so the OpenAPI document (read off this function's type) lists every feature.
   const features = Object.fromEntries(FEATURE_LEVELS.map((k) => [k, s[k]])) as Record<(typeof FEATURE_LEVELS)[number], FeatureAccessLevel>;
-  return {
-    ...basicProjectDetails(p),
+  return Object.assign(basicProjectDetails(p), {
     container_registry_image_prefix: `${sshHost()}/${p.fullPath}`.toLowerCase(),
     _links: {
       self: api,
@@ -96,7 +95,7 @@ export function projectEntity(
     warn_about_potentially_unwanted_characters: s.warn_about_potentially_unwanted_characters,
     autoclose_referenced_issues: s.autoclose_referenced_issues,
     max_artifacts_size: s.max_artifacts_size,
-  };
+  });
 }
 
 function escapeHtml(s: string): string {
@@ -109,8 +108,7 @@ export function projectWithAccess(
   opts: { admin: boolean; owner?: User | null; sharedWith?: SharedGroupLink[]; permissions: ProjectPermissions },
 ) {
   const access = (level: number | null) => (level ? { access_level: level, notification_level: 3 } : null);
-  return {
-    ...projectEntity(p, opts),
+  return Object.assign(projectEntity(p, opts), {
     permissions: { project_access: access(opts.permissions.projectAccess), group_access: access(opts.permissions.groupAccess) },
-  };
+  });
 }

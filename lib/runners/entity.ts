@@ -1,9 +1,12 @@
 // Runners as GitLab 18.x returns them, keys in GitLab's order: Runner (§4.1), RunnerDetails (§4.2) and
 // RunnerManager (§4.5). Relations come batch-loaded (queries.ts); these functions only shape JSON.
+// `upgrade_status` (last in RunnerDetails and RunnerManager, and in a list's `_runway`) is a Runway extension:
+// GitLab serves it through GraphQL only (CiRunner.upgradeStatus, CiRunnerManager.upgradeStatus), lower-cased here.
 import type { RunnerManager } from '../db/generated/client';
 import { userBasic } from '../users/entity';
 import type { CreatorRow, RunnerListDetailsRow, RunnerRow, SummaryRelations } from './queries';
 import { isOnline, managerStatus, runnerStatus } from './status';
+import type { UpgradeStatus } from './upgrade-status';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -35,12 +38,13 @@ export interface DetailsExtras {
   /** Already shaped BasicProjectDetails; undefined leaves the key out (include_projects=false). */
   projects?: unknown[];
   groups: unknown[];
+  /** The most urgent of its managers' statuses; null when none is known. */
+  upgradeStatus: UpgradeStatus | null;
 }
 
 export function runnerDetails(r: RunnerRow, rel: SummaryRelations, x: DetailsExtras, now = new Date()) {
   const m = x.latestManager;
-  return {
-    ...runnerSummary(r, rel, now),
+  return Object.assign(runnerSummary(r, rel, now), {
     tag_list: x.tags,
     run_untagged: r.runUntagged,
     locked: r.locked,
@@ -54,10 +58,11 @@ export function runnerDetails(r: RunnerRow, rel: SummaryRelations, x: DetailsExt
     maintenance_note: x.showMaintenanceNote ? r.maintenanceNote : null,
     ...(x.projects !== undefined ? { projects: x.projects } : {}),
     groups: x.groups,
-  };
+    upgrade_status: x.upgradeStatus,
+  });
 }
 
-export function runnerManagerEntity(m: RunnerManager, executing: boolean, now = new Date()) {
+export function runnerManagerEntity(m: RunnerManager, executing: boolean, upgradeStatus: UpgradeStatus | null, now = new Date()) {
   return {
     id: m.id,
     system_id: m.systemXid,
@@ -70,6 +75,7 @@ export function runnerManagerEntity(m: RunnerManager, executing: boolean, now = 
     ip_address: m.ipAddress,
     status: managerStatus(m, now),
     job_execution_status: executing ? 'active' : 'idle',
+    upgrade_status: upgradeStatus,
   };
 }
 
@@ -92,5 +98,6 @@ export function runnerListDetails(d: RunnerListDetailsRow) {
     managers_count: d.managersCount,
     job_count: d.jobCount,
     owner,
+    upgrade_status: d.upgradeStatus,
   };
 }

@@ -22,10 +22,10 @@ export function personalAccessToken(t: PersonalAccessToken) {
 
 /** PersonalAccessTokenWithLastUsedIps (GET lists and GET :id in GitLab 18); Runway records no IPs. */
 export function personalAccessTokenWithLastUsedIps(t: PersonalAccessToken) {
-  return { ...personalAccessToken(t), last_used_ips: [] as string[] };
+  return Object.assign(personalAccessToken(t), { last_used_ips: [] as string[] });
 }
 
 /** Shown once, at creation: the plaintext value is never stored. */
 export function personalAccessTokenWithToken(t: PersonalAccessToken, value: string) {
-  return { ...personalAccessToken(t), token: value };
+  return Object.assign(personalAccessToken(t), { token: value });
 }

@@ -16,19 +16,17 @@ export function userSafe(u: UserRow) {
 
 /** UserBasic: author, assignee, member user, and non-admins' GET /users rows. */
 export function userBasic(u: UserRow) {
-  return {
-    ...userSafe(u),
+  return Object.assign(userSafe(u), {
     state: u.state,
     locked: accessLocked({ lockedAt: u.lockedAt ?? null }),
     avatar_url: null,
     web_url: `${externalUrl()}/${u.username}`,
-  };
+  });
 }
 
 /** Entities::User: what GET /users/:id shows a non-admin. */
 export function userDetails(u: User) {
-  return {
-    ...userBasic(u),
+  return Object.assign(userBasic(u), {
     created_at: iso(u.createdAt),
     bio: u.bio,
     location: u.location,
@@ -47,7 +45,7 @@ export function userDetails(u: User) {
     following: 0,
     is_followed: false,
     local_time: null,
-  };
+  });
 }
 
 function workInformation(u: User): string | null {
@@ -57,8 +55,7 @@ function workInformation(u: User): string | null {
 
 /** UserPublic: GET /user for a non-admin (the caller's own details). */
 export function userPublic(u: User) {
-  return {
-    ...userDetails(u),
+  return Object.assign(userDetails(u), {
     last_sign_in_at: iso(u.lastSignInAt),
     confirmed_at: iso(u.createdAt),
     last_activity_on: isoDate(u.lastActivityOn),
@@ -74,36 +71,52 @@ export function userPublic(u: User) {
     external: u.external,
     private_profile: u.privateProfile,
     commit_email: u.email,
-  };
+  });
 }
 
-/** UserWithAdmin: GET /user and GET /users for admins, POST /users. */
-export function userWithAdmin(u: User, extra: AdminExtras = {}) {
-  return {
-    ...userPublic(u),
+/** GitLab's UserWithAdmin fields, in its order. */
+function userWithAdminFields(u: User, extra: AdminExtras) {
+  return Object.assign(userPublic(u), {
+    // Either sign-in lock refuses the user (the key keeps its UserBasic position).
+    ...(extra.locked !== undefined && { locked: extra.locked }),
     is_admin: u.admin,
     note: u.note,
     namespace_id: extra.namespaceId ?? null,
     created_by: extra.createdBy ? userBasic(extra.createdBy) : null,
     email_reset_offered_at: null,
-  };
+  });
+}
+
+/**
+ * Runway extension, after GitLab's fields: when the latest lock that refuses the user ends (null when none
+ * does). GitLab's API has only `locked`; its admin page says nothing about when the lock ends either.
+ */
+const lockEnd = (extra: AdminExtras) => (extra.lockedUntil !== undefined ? { locked_until: extra.lockedUntil?.toISOString() ?? null } : {});
+
+/** UserWithAdmin: GET /user and GET /users for admins, POST /users. */
+export function userWithAdmin(u: User, extra: AdminExtras = {}) {
+  return Object.assign(userWithAdminFields(u, extra), lockEnd(extra));
 }
 
 /** Relations the admin entities show, batch-loaded by the caller (see queries.ts). */
 export interface AdminExtras {
   namespaceId?: number | null;
   createdBy?: UserRow | null;
+  /** A sign-in lock refuses the user now: the account's, or one of a single address (lib/auth/lockout.ts). */
+  locked?: boolean;
+  /** When the latest lock that refuses the user ends. */
+  lockedUntil?: Date | null;
 }
 
 /** UserDetailsWithAdmin: GET /users/:id for admins. */
 export function userDetailsWithAdmin(u: User, extra: AdminExtras = {}) {
-  return {
-    ...userWithAdmin(u, extra),
+  return Object.assign(userWithAdminFields(u, extra), {
     highest_role: 0,
     current_sign_in_ip: null,
     last_sign_in_ip: null,
     sign_in_count: 0,
-  };
+    ...lockEnd(extra),
+  });
 }
 
 export interface MembershipRow {
