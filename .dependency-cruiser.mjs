@@ -1,6 +1,6 @@
 // The layer rules `npm run lint` keeps (dependency-cruiser): lib/'s folders import only from their own layer
 // and those below (scripts/layers/layers.mjs holds the layers), lib/ never imports the app, the components,
-// bin/ or scripts/, and neither files nor lib/ folders import in a circle. README, Architecture, draws it.
+// bin/ or scripts/, and neither files nor lib/ or components/ folders import in a circle. docs/architecture.md draws it.
 import { LAYERS } from './scripts/layers/layers.mjs';
 
 const folders = (list) => `^lib/(${list.join('|')})/`;
@@ -56,11 +56,26 @@ export default {
     },
     {
       name: 'no-folder-cycles',
-      comment: 'No lib/ folder imports itself through others.',
+      comment: 'No lib/ or components/ folder imports itself through others.',
       severity: 'error',
       scope: 'folder',
-      from: { path: '^lib/' },
+      from: { path: '^(lib|components)/' },
       to: { circular: true },
+    },
+    {
+      name: 'components-shared-below-domains',
+      comment:
+        "components/ui (the design system) and components/shared (pieces several domains' pages draw: dates, tags, the commit row) import no domain folder of components/; ui imports nothing from shared.",
+      severity: 'error',
+      from: { path: '^components/(ui|shared)/' },
+      to: { path: '^components/', pathNot: '^components/(ui|shared)/' },
+    },
+    {
+      name: 'components-ui-below-shared',
+      comment: 'components/ui imports nothing from components/shared.',
+      severity: 'error',
+      from: { path: '^components/ui/' },
+      to: { path: '^components/shared/' },
     },
   ],
   options: {

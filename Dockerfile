@@ -7,6 +7,10 @@ ARG NODE_IMAGE=node:22-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 ENV CI=true NEXT_TELEMETRY_DISABLED=1
+# The npm the lock file and package.json's `allowScripts` are written for: an older npm (the image's own)
+# ignores allowScripts and runs every dependency's install script.
+ARG NPM_VERSION=11.19.1
+RUN npm install -g npm@${NPM_VERSION} --no-audit --no-fund
 # The dependencies first, so a change to the sources reuses this layer. npm ci runs Runway's postinstall
 # (the Prisma client generator), which needs the schema.
 COPY package.json package-lock.json ./

@@ -2,9 +2,13 @@
 import { ConfigError, readEnv } from '../lib/config/env';
 import { UsageError } from './args';
 import { commands } from './commands';
+import { DEFAULT_CONFIG_FILE, loadConfigFile, takeConfigFlag } from './config-file';
 
-const USAGE = `usage: runway <command> [options]
+const USAGE = `usage: runway [--config <file>] <command> [options]
        runway --version
+
+Settings come from the environment and the settings file: --config <file>, else ${DEFAULT_CONFIG_FILE}
+when it exists (the environment wins over the file).
 
 commands:
 ${Object.entries(commands)
@@ -13,7 +17,16 @@ ${Object.entries(commands)
 
 Run \`runway <command> --help\` for a command's options.`;
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(args: string[]): Promise<number> {
+  let argv: string[];
+  try {
+    const taken = takeConfigFlag(args);
+    argv = taken.argv;
+    loadConfigFile(taken.file);
+  } catch (err) {
+    console.error(`runway: ${err instanceof Error ? err.message : String(err)}`);
+    return 2;
+  }
   const [given, ...rest] = argv;
   const name = given === '--version' ? 'version' : given;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
@@ -30,8 +43,9 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    // The version is there to read even when the configuration is wrong.
-    if (name !== 'version') readEnv();
+    // The version is there to read even when the configuration is wrong; the doctor reports it; a restore
+    // may first have to put the secret file the configuration names in place (it validates afterwards).
+    if (name !== 'version' && name !== 'doctor' && name !== 'restore') readEnv();
     return await command.run(rest);
   } catch (err) {
     if (err instanceof UsageError) {
@@ -39,7 +53,10 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (err instanceof ConfigError) {
-      console.error(err.message);
+      // A production start logs JSON only (its log collector parses every line); a person at a terminal reads text.
+      const production = name === 'start' && !rest.includes('--dev') && !rest.includes('--demo');
+      if (production) console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'invalid configuration', problems: err.problems }));
+      else console.error(err.message);
       return 2;
     }
     console.error(`runway ${name}: ${err instanceof Error ? err.message : String(err)}`);

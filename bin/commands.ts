@@ -53,8 +53,23 @@ export const commands: Record<string, Command> = {
       if (!banner) (await import('../lib/log/console-log')).consoleAsJson();
       // A demo or development server has no load balancer to leave: Ctrl-C stops it without the blackout.
       if (flags.demo || flags.dev) process.env.RUNWAY_SHUTDOWN_BLACKOUT_SECONDS ??= '0';
+      // A person at a terminal reads text, and the start message (root's password with it) must not scroll away
+      // under a line per request: those go to a file, unless the settings say otherwise.
+      if (banner) {
+        process.env.RUNWAY_LOG_FORMAT ??= 'text';
+        process.env.RUNWAY_REQUEST_LOG ??= 'file';
+      }
       const { start } = await import('../lib/server/start');
-      await start({ dev: flags.dev === true, banner });
+      try {
+        await start({ dev: flags.dev === true, banner });
+      } catch (err) {
+        // A start that cannot serve (port taken, migration lock not obtained, database down) exits non-zero at
+        // once, so a supervisor (systemd's Restart=on-failure, Kubernetes) sees it fail; open pools, the worker
+        // and signal handlers would otherwise keep a process without a listener alive.
+        const { log } = await import('../lib/log/log');
+        log('error', 'start failed', { error: err instanceof Error ? err.message : String(err), code: (err as NodeJS.ErrnoException).code });
+        process.exit(1);
+      }
       return await new Promise<number>(() => undefined); // serves until a signal stops the process
     },
   },
@@ -186,6 +201,94 @@ export const commands: Record<string, Command> = {
         const user = await findUserOrFail(username);
         await setPassword(user.id, password);
         console.log(`password of ${username} updated`);
+        return 0;
+      });
+    },
+  },
+  backup: {
+    summary: 'back up the database, the secret file and (embedded) the data folder into a new folder, files 0600',
+    usage: '--to <folder>',
+    async run(argv) {
+      const f = parseFlags(argv, { to: 'string' });
+      const target = requireFlag(f, 'to');
+      const { backup } = await import('./backup');
+      const manifest = await backup(target);
+      console.log(`backed up Runway ${manifest.version} (${manifest.database}${manifest.secret ? ', secret file' : ''}) into ${target}`);
+      return 0;
+    },
+  },
+  restore: {
+    summary: "restore a backup of `runway backup` into an empty database (or data folder); refuses a newer Runway's backup",
+    usage: '--from <folder>',
+    async run(argv) {
+      const f = parseFlags(argv, { from: 'string' });
+      const source = requireFlag(f, 'from');
+      const { restore } = await import('./backup');
+      for (const note of await restore(source)) console.log(note);
+      return 0;
+    },
+  },
+  doctor: {
+    summary: 'check the settings, secret, data folder, database, pooler, migrations and trusted proxies; exit 1 on a problem',
+    usage: '',
+    async run(argv) {
+      parseFlags(argv, {});
+      const { diagnose, report } = await import('./doctor');
+      const findings = await diagnose();
+      console.log(report(findings));
+      return findings.some((f) => f.verdict === 'fail') ? 1 : 0;
+    },
+  },
+  'runner-releases': {
+    summary: 'show the gitlab-runner release list behind the runner upgrade statuses; --file or --fetch replaces it and recomputes them',
+    usage: '[--file <releases.json> | --fetch]',
+    async run(argv) {
+      const f = parseFlags(argv, { file: 'string', fetch: 'boolean' });
+      const file = typeof f.file === 'string' ? f.file : undefined;
+      if (file !== undefined && f.fetch) throw new UsageError('give --file or --fetch, not both');
+      return withDatabase(async () => {
+        const releases = await import('../lib/runners/releases');
+        try {
+          // --fetch reads public_runner_releases_url through the import URL blocker, whether or not the daily refresh is on.
+          const done =
+            file !== undefined
+              ? await releases.replaceReleaseList(await releases.readReleaseFile(file))
+              : f.fetch
+                ? await releases.refreshReleasesFromUrl()
+                : null;
+          if (done) console.log(`stored ${done.releases} releases; ${done.versions} runner versions in use, ${done.changed} statuses changed`);
+          else await releases.reconcileRunnerVersions();
+        } catch (err) {
+          if (!(err instanceof releases.ReleaseListError)) throw err;
+          console.error(`runway runner-releases: ${err.message}`);
+          return 1;
+        }
+        const { releaseListSummary } = await import('../lib/fleet/queries');
+        const s = await releaseListSummary();
+        console.log(
+          [
+            `release list:   ${s.versions_count} releases, newest ${s.newest_version ?? 'none'}, taken ${s.fetched_at.toISOString()}`,
+            `source:         ${s.source}`,
+            `compared with:  GitLab ${s.gitlab_version}`,
+            `daily refresh:  ${s.refresh_enabled ? 'on' : 'off'}${s.refresh_error ? ` (last attempt failed: ${s.refresh_error})` : ''}`,
+          ].join('\n'),
+        );
+        return 0;
+      });
+    },
+  },
+  'fleet-alerts': {
+    summary: 'check the fleet alert rules now (the worker checks them every minute); prints what fired and cleared',
+    usage: 'check',
+    async run(argv) {
+      const [sub, ...rest] = argv;
+      if (sub !== 'check') throw new UsageError('the only subcommand is `check`');
+      parseFlags(rest, {});
+      return withDatabase(async () => {
+        const { checkAlertRules } = await import('../lib/fleet-alerts/evaluate');
+        // Forced: this check does not wait for the minute's cycle; the rule locks keep it from firing twice.
+        const r = (await checkAlertRules({ force: true }))!;
+        console.log(`checked ${r.checked} rules in ${(r.seconds * 1000).toFixed(1)} ms: ${r.fired} fired, ${r.cleared} cleared`);
         return 0;
       });
     },

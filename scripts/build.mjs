@@ -2,7 +2,8 @@
 // `npm run build`: generate the Prisma client and build Next.js, then record a fingerprint of the
 // sources beside the build output. With --if-stale (`npm run demo`, `npm test`) both steps are skipped
 // while that fingerprint still matches, so restarting an unchanged checkout takes seconds, not minutes.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -104,7 +105,47 @@ function run(root, cmd, args) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-function main() {
+/**
+ * Next.js lists the experiments next.config.mjs sets, with a cross for one turned off, which reads as an
+ * error. Runway turns isrFlushToDisk off on purpose (rendered pages stay in memory: an installed build folder
+ * is read-only), so the build says that instead. Every other line passes as printed.
+ */
+export function buildOutputLine(line, state) {
+  const bare = line.replace(/\u001b\[[0-9;]*m/g, '').trim();
+  if (bare === '- Experiments (use with caution):') {
+    state.experiments = true;
+    return null;
+  }
+  if (state.experiments && /^⨯ isrFlushToDisk$/u.test(bare)) {
+    state.experiments = false;
+    return '- isrFlushToDisk is off: rendered pages stay in memory, never written into the build folder';
+  }
+  if (state.experiments) {
+    state.experiments = false;
+    return `- Experiments (use with caution):\n${line}`;
+  }
+  return line;
+}
+
+function runNextBuild(root) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+      cwd: root,
+      stdio: ['inherit', 'pipe', 'inherit'],
+    });
+    const state = { experiments: false };
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const out = buildOutputLine(line, state);
+      if (out !== null) process.stdout.write(`${out}\n`);
+    });
+    child.on('close', (code) => {
+      if (code !== 0) process.exit(code ?? 1);
+      resolve();
+    });
+  });
+}
+
+async function main() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const distDir = path.resolve(root, process.env.RUNWAY_DIST_DIR || '.next');
   // Taken before building: an edit made during the build leaves the stamp behind, so the next start rebuilds.
@@ -119,8 +160,8 @@ function main() {
     console.log(`build: ${reason}, building`);
   }
   run(root, process.execPath, [path.join(root, 'scripts', 'prisma-generate.mjs')]);
-  run(root, process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']);
+  await runNextBuild(root);
   writeStamp(distDir, fingerprint);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isBuildInput, sourceFiles, sourceFingerprint, staleReason, writeStamp } from './build.mjs';
+import { buildOutputLine, isBuildInput, sourceFiles, sourceFingerprint, staleReason, writeStamp } from './build.mjs';
 
 let root: string;
 let dist: string;
@@ -133,5 +133,33 @@ describe('build inputs', () => {
     const files = sourceFiles(path.resolve(import.meta.dirname, '..'));
     expect(files).toEqual(expect.arrayContaining(['app/layout.tsx', 'prisma/schema.prisma', 'package-lock.json', 'next.config.mjs']));
     expect(files.some((f: string) => f.startsWith('tests/') || f.startsWith('.next/') || f.startsWith('node_modules/'))).toBe(false);
+  });
+});
+
+describe("next build's output", () => {
+  const filter = (lines: string[]) => {
+    const state = { experiments: false };
+    return lines.map((l) => buildOutputLine(l, state)).filter((l) => l !== null);
+  };
+
+  it('says isrFlushToDisk is off on purpose instead of the cross Next.js prints before it', () => {
+    expect(
+      filter([
+        '✓ Running next.config.mjs took 17ms',
+        '- Experiments (use with caution):',
+        '  \u001b[31m⨯\u001b[39m isrFlushToDisk',
+        '',
+        'Creating an optimized production build ...',
+      ]),
+    ).toEqual([
+      '✓ Running next.config.mjs took 17ms',
+      '- isrFlushToDisk is off: rendered pages stay in memory, never written into the build folder',
+      '',
+      'Creating an optimized production build ...',
+    ]);
+  });
+
+  it('passes any other experiment through as printed', () => {
+    expect(filter(['- Experiments (use with caution):', '  ✓ somethingNew', 'next'])).toEqual(['- Experiments (use with caution):\n  ✓ somethingNew', 'next']);
   });
 });

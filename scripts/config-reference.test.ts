@@ -1,10 +1,10 @@
-// The configuration reference and .env.example are generated from lib/config/env.ts: they fail here when
-// stale (run `npm run docs:generate`), and the generation itself is checked against the schema.
+// The configuration reference's settings table and .env.example are generated from lib/config/env.ts: they
+// fail here when stale (run `npm run docs:generate`), and the generation itself is checked against the schema.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readEnv, settingsSchema } from '../lib/config/env';
-import { GENERATED, includedFiles, renderAll, ROOT, settings } from './config-reference';
+import { GENERATED, includedFiles, renderAll, ROOT, settings, TABLE_END, TABLE_START } from './config-reference';
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
@@ -38,13 +38,15 @@ describe('[OPS] configuration reference', () => {
     for (const name of Object.keys(settingsSchema.shape)) expect(text).toMatch(new RegExp(`^#?${name}=`, 'm'));
   });
 
-  it("lists every setting in the README's configuration table and links the reference", () => {
-    const readme = read('README.md');
-    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+  it("lists every setting in the reference's table, which the README and the docs index link", () => {
+    const reference = read(GENERATED.reference);
+    const table = reference.slice(reference.indexOf(TABLE_START), reference.indexOf(TABLE_END));
     const names = [...table.matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]);
-    expect(names.sort()).toEqual(Object.keys(settingsSchema.shape).sort());
+    expect(names).toEqual(Object.keys(settingsSchema.shape));
+    const readme = read('README.md');
     expect(readme).toContain('(docs/configuration.md)');
     expect(readme).toContain('(.env.example)');
+    expect(read('docs/index.md')).toContain('(configuration.md)');
   });
 
   it("includes every proxy and pooler file of deploy/ in the operator's guide", () => {

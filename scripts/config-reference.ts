@@ -1,7 +1,7 @@
-// The configuration reference, from lib/config/env.ts alone: each setting's name and schema (allowed values),
+// The configuration reference's settings table, from lib/config/env.ts alone: each setting's name and schema (allowed values),
 // and its JSDoc (description, `@default` as an operator reads it, `@values` where the type does not say).
-// `npm run docs:generate` writes docs/configuration.md and .env.example with it, and copies the deploy/ files
-// docs/operations.md includes into it; a unit test fails when any is stale, so none can drift.
+// `npm run docs:generate` writes docs/configuration.md's settings table and .env.example with it, and copies the
+// deploy/ files docs/operations.md includes into it; a unit test fails when any is stale, so none can drift.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as prettier from 'prettier';
@@ -96,23 +96,24 @@ export function settings(): Setting[] {
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
-export function renderReference(list = settings()): string {
-  const out = [
-    '# Configuration reference',
-    '',
-    '<!-- Generated from lib/config/env.ts by `npm run docs:generate`; edit the JSDoc there, not this file. -->',
-    '',
-    'Runway reads every setting from its environment and checks them all at start: a bad value stops it with a',
-    'message naming the variable. `.env.example` at the repository root lists them with their defaults, ready',
-    'to copy to `runway.env` (Docker Compose, the systemd unit). How to run Runway as a service:',
-    '[operations.md](operations.md).',
-    '',
+/**
+ * The settings table's place in docs/configuration.md: `npm run docs:generate` rewrites what lies between these
+ * two lines and keeps the page's written sections (imports, the secret, limits, the sign-in lock) as they are.
+ */
+export const TABLE_START = '<!-- settings: generated from lib/config/env.ts by `npm run docs:generate`; edit the JSDoc there, not this table -->';
+export const TABLE_END = '<!-- end of settings -->';
+
+/** docs/configuration.md (`text`) with its settings table written afresh from the schema's JSDoc. */
+export function renderReference(text: string, list = settings()): string {
+  const start = text.indexOf(TABLE_START);
+  const end = text.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${GENERATED.reference} has lost the lines around its settings table: ${TABLE_START} ... ${TABLE_END}`);
+  const table = [
     '| variable | default | allowed values | description |',
     '| --- | --- | --- | --- |',
     ...list.map((s) => `| \`${s.name}\` | ${cell(s.default ?? 'unset')} | ${cell(s.values)} | ${cell(s.description)} |`),
-    '',
   ];
-  return out.join('\n');
+  return `${text.slice(0, start + TABLE_START.length)}\n\n${table.join('\n')}\n\n${text.slice(end)}`;
 }
 
 /** Values that make .env.example the settings file of compose.yaml (its `postgres` service) as it is. */
@@ -162,7 +163,7 @@ export async function renderAll(list = settings()): Promise<Record<string, strin
   const file = path.join(ROOT, GENERATED.reference);
   const options = { ...(await prettier.resolveConfig(file)), filepath: file };
   return {
-    [GENERATED.reference]: await prettier.format(renderReference(list), options),
+    [GENERATED.reference]: await prettier.format(renderReference(readFileSync(file, 'utf8'), list), options),
     [GENERATED.example]: renderExample(list),
     [GENERATED.operations]: renderIncludes(readFileSync(path.join(ROOT, GENERATED.operations), 'utf8')),
   };
@@ -171,12 +172,12 @@ export async function renderAll(list = settings()): Promise<Record<string, strin
 export function renderExample(list = settings()): string {
   const out = [
     "# Runway's settings, every one with its default (generated from lib/config/env.ts by `npm run docs:generate`;",
-    '# docs/configuration.md is the reference). For compose.yaml and the systemd unit: copy to runway.env and',
-    '# replace every change-me. Lines starting with # are unset: Runway uses the default.',
-    '',
-    '# compose.yaml only (not a Runway setting): its postgres service creates the role `runway` with this',
-    '# password on its first start; DATABASE_URL must carry the same password.',
-    'POSTGRES_PASSWORD=change-me-database-password',
+    '# docs/configuration.md is the reference). The one settings file of the systemd unit, compose.yaml, the',
+    '# Kubernetes Secret and every `runway` command (`runway --config <file>`, else /etc/runway/runway.env): copy',
+    '# it to runway.env and replace every change-me. Lines starting with # are unset: Runway uses the default.',
+    '# Write values without quotes: systemd, Docker and Runway read this file alike only then.',
+    '#',
+    "# With compose.yaml, DATABASE_URL's password is postgres.env's POSTGRES_PASSWORD (postgres.env.example).",
   ];
   for (const s of list) {
     out.push('', ...wrap(s.description), `# Default: ${s.default ?? 'unset'}. Values: ${s.values}.`.replace(/\.\.$/, '.'));

@@ -10,6 +10,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import pkg from '../package.json';
 import { readEnv } from '../lib/config/env';
 import { isAllowed, parseAllowlist } from '../lib/config/monitoring-allowlist';
+import { resolveClientIp } from '../lib/rate-limits/client-ip';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
@@ -45,8 +46,8 @@ describe.skipIf(!kubectl)('the Kubernetes base, rendered by kubectl kustomize', 
   const job = () => one('Job');
   const config = () => one('ConfigMap').data as Record<string, string>;
 
-  it('has the web service, its Service, ConfigMap and PodDisruptionBudget, and the migration Job', () => {
-    expect(objects.map((o) => o.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Job', 'PodDisruptionBudget', 'Service']);
+  it('has the web service, its Service, Ingress, ConfigMap and PodDisruptionBudget, and the migration Job', () => {
+    expect(objects.map((o) => o.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Ingress', 'Job', 'PodDisruptionBudget', 'Service']);
     expect(one('PodDisruptionBudget').apiVersion).toBe('policy/v1');
   });
 
@@ -63,6 +64,11 @@ describe.skipIf(!kubectl)('the Kubernetes base, rendered by kubectl kustomize', 
     expect(job().spec.template.spec.restartPolicy).toBe('OnFailure');
   });
 
+  it('names the migration Job per release, so applying a new version needs no manual delete', () => {
+    expect(job().metadata.name).toBe(`runway-migrate-${pkg.version}`);
+    expect(job().spec.ttlSecondsAfterFinished).toBeGreaterThan(0);
+  });
+
   it("probes as GitLab's chart does: liveness on /-/liveness, readiness on /-/readiness, a startup probe first", () => {
     const c = container();
     expect(c.livenessProbe.httpGet).toEqual({ path: '/-/liveness', port: 'http' });
@@ -71,6 +77,8 @@ describe.skipIf(!kubectl)('the Kubernetes base, rendered by kubectl kustomize', 
     // A first start waits for the migration lock: the startup probe allows minutes, liveness is patient.
     expect(c.startupProbe.periodSeconds * c.startupProbe.failureThreshold).toBeGreaterThanOrEqual(180);
     expect(c.livenessProbe.timeoutSeconds).toBeGreaterThan(c.readinessProbe.timeoutSeconds);
+    // Readiness reads the database; the HAProxy runs found 2 s too short under load.
+    expect(c.readinessProbe.timeoutSeconds).toBeGreaterThanOrEqual(5);
     expect(c.ports).toEqual([{ name: 'http', containerPort: Number(config().PORT) }]);
   });
 
@@ -122,6 +130,32 @@ describe.skipIf(!kubectl)('the Kubernetes base, rendered by kubectl kustomize', 
     for (const kubelet of ['10.244.0.1', '172.17.0.1', '192.168.49.2', '127.0.0.1', 'fd00::1']) expect(isAllowed(list, kubelet), kubelet).toBe(true);
     for (const outside of ['8.8.8.8', '203.0.113.7', '2001:db8::1']) expect(isAllowed(list, outside), outside).toBe(false);
   });
+
+  it('exposes the Service through an Ingress with TLS, timeouts above the long poll and unbuffered event streams', () => {
+    const ingress = one('Ingress');
+    const backend = ingress.spec.rules[0].http.paths[0].backend.service;
+    expect(backend).toEqual({ name: one('Service').metadata.name, port: { name: 'http' } });
+    expect(ingress.spec.tls[0].hosts).toEqual([ingress.spec.rules[0].host]);
+    expect(ingress.spec.tls[0].secretName).toEqual(expect.any(String));
+    expect(new URL(config().RUNWAY_EXTERNAL_URL).host).toBe(ingress.spec.rules[0].host);
+    const a = ingress.metadata.annotations;
+    const env = readEnv(config());
+    for (const key of ['proxy-read-timeout', 'proxy-send-timeout']) {
+      expect(Number(a[`nginx.ingress.kubernetes.io/${key}`]), key).toBeGreaterThan(env.RUNWAY_LONG_POLLING_SECONDS);
+      expect(Number(a[`nginx.ingress.kubernetes.io/${key}`]), key).toBeGreaterThan(env.RUNWAY_REQUEST_TIMEOUT_SECONDS);
+    }
+    expect(a['nginx.ingress.kubernetes.io/proxy-buffering']).toBe('off');
+  });
+
+  it("trusts the Ingress controller's pods as proxies, so each client keeps its own address", () => {
+    const proxies = readEnv(config()).RUNWAY_TRUSTED_PROXIES;
+    // A controller pod in the usual pod CIDRs forwards a client from the internet.
+    for (const controller of ['10.244.1.7', '172.17.0.5', '192.168.49.3', 'fd00::7']) {
+      expect(resolveClientIp(controller, '203.0.113.7', proxies), controller).toBe('203.0.113.7');
+    }
+    // A client reaching Runway directly cannot name another address.
+    expect(resolveClientIp('203.0.113.9', '198.51.100.1', proxies)).toBe('203.0.113.9');
+  });
 });
 
 describe('the systemd unit', () => {
@@ -148,6 +182,22 @@ describe('the systemd unit', () => {
       ExecStart: '/opt/runway/bin/runway start',
     });
     expect(Number(settings.get('TimeoutStopSec'))).toBeGreaterThanOrEqual(80);
+  });
+
+  it('names documentation the artifact carries', async () => {
+    const { DOCUMENTS } = await import('./package.mjs');
+    const docs = (settings.get('Documentation') ?? '').split(' ');
+    expect(docs.length).toBeGreaterThan(0);
+    const installed = /^\/opt\/runway\/bin\/runway /.exec(settings.get('ExecStart') ?? '') ? '/opt/runway/' : '';
+    for (const url of docs) {
+      expect(url.startsWith(`file://${installed}`), url).toBe(true);
+      const rel = url.slice(`file://${installed}`.length);
+      expect(
+        DOCUMENTS.some((d: string) => rel === d || rel.startsWith(`${d}/`)),
+        rel,
+      ).toBe(true);
+      expect(() => read(rel), rel).not.toThrow();
+    }
   });
 
   it('may write only to the data folder it gives Runway', () => {
@@ -190,6 +240,16 @@ describe('the Dockerfile', () => {
     expect(lines.find((l) => l.startsWith('ARG NODE_IMAGE='))).toMatch(/^ARG NODE_IMAGE=node:\d+-bookworm-slim$/);
   });
 
+  it('installs a pinned npm before npm ci (older ones ignore allowScripts and run every install script)', () => {
+    const build = stages[0];
+    const pin = build.find((l) => l.startsWith('ARG NPM_VERSION='));
+    expect(pin).toMatch(/^ARG NPM_VERSION=\d+\.\d+\.\d+$/);
+    const install = build.findIndex((l) => l === 'RUN npm install -g npm@${NPM_VERSION} --no-audit --no-fund');
+    expect(install).toBeGreaterThan(0);
+    expect(install).toBeLessThan(build.indexOf('RUN npm ci --no-audit --no-fund'));
+    expect(Number(pin!.split('=')[1].split('.')[0])).toBeGreaterThanOrEqual(11);
+  });
+
   it('runs as a non-root user, with git, checking readiness', () => {
     const final = stages[1];
     expect(final.find((l) => l.startsWith('USER '))).toBe('USER node');
@@ -217,6 +277,10 @@ describe('compose.yaml', () => {
   it('runs Runway and PostgreSQL with health checks, volumes and a grace period above the long poll', () => {
     const { runway, postgres } = compose.services;
     expect(runway.healthcheck.test.join(' ')).toContain('/-/readiness');
+    // The health check asks the port Runway listens on, not a literal one.
+    expect(runway.healthcheck.test.join(' ')).toContain('${process.env.PORT}');
+    expect(runway.healthcheck.test.join(' ')).not.toMatch(/:\d+\//);
+    expect(runway.environment.PORT).toBe(runway.ports[0].split(':').at(-1));
     expect(postgres.healthcheck.test).toContain('pg_isready');
     expect(runway.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
     expect(runway.volumes).toEqual([`runway-data:${runway.environment.RUNWAY_DATA_DIR}`]);
@@ -226,12 +290,21 @@ describe('compose.yaml', () => {
     expect(runway.read_only).toBe(true);
   });
 
-  it('takes the secrets from runway.env, whose committed example connects to the postgres service', () => {
+  it('gives each service its own env file: runway.env for Runway, postgres.env (the database password only) for PostgreSQL', () => {
     expect(compose.services.runway.env_file).toBe('runway.env');
-    expect(read('.gitignore').split('\n')).toContain('runway.env'); // never committed
+    expect(compose.services.postgres.env_file).toBe('postgres.env');
+    for (const file of ['runway.env', 'postgres.env']) {
+      expect(read('.gitignore').split('\n'), file).toContain(file); // never committed
+      expect(read('.dockerignore').split('\n'), file).toContain(file); // never in an image
+    }
+    const postgresExample = read('postgres.env.example')
+      .split('\n')
+      .filter((l) => /^[A-Z_]+=/.test(l));
+    expect(postgresExample).toEqual([expect.stringMatching(/^POSTGRES_PASSWORD=/)]);
+    expect(example.has('POSTGRES_PASSWORD')).toBe(false); // Runway's file holds no other service's settings
     const url = new URL(example.get('DATABASE_URL')!);
     expect(url.hostname).toBe('postgres');
-    expect(decodeURIComponent(url.password)).toBe(example.get('POSTGRES_PASSWORD'));
+    expect(decodeURIComponent(url.password)).toBe(postgresExample[0].slice('POSTGRES_PASSWORD='.length));
     expect(`${url.username}/${url.pathname.slice(1)}`).toBe(
       `${compose.services.postgres.environment.POSTGRES_USER}/${compose.services.postgres.environment.POSTGRES_DB}`,
     );

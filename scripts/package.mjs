@@ -42,6 +42,9 @@ function run(cmd, args, opts = {}) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal})`);
 }
 
+/** What an operator reads on the installed machine (the unit's Documentation= names these): copied as they are. */
+export const DOCUMENTS = ['README.md', 'CHANGELOG.md', 'docs', 'deploy', '.env.example', 'postgres.env.example'];
+
 /** The package.json of the artifact: the root's production dependencies without the build-only ones. */
 export function artifactManifest(pkg) {
   const dependencies = Object.fromEntries(Object.entries(pkg.dependencies).filter(([name]) => !BUILD_ONLY.has(name)));
@@ -146,7 +149,9 @@ function nextServerExternals(nextDir) {
       .split('\n')
       .filter((line) => !/^\s*(\/\/|\*)/.test(line))
       .join('\n');
-    for (const m of code.matchAll(/(?:require|\.x|\.y|import)\(\s*"((?:@[a-z0-9_-][a-z0-9._-]*\/)?[a-z0-9_-][a-z0-9._-]*)(?:\/[^"]*)?"/g)) found.add(m[1]);
+    // `.x(` and `.y(` only on an identifier (`e.x("pg")`), not a spread of a minified helper (`...x("username")`).
+    for (const m of code.matchAll(/(?:\brequire|[\w$]\.x|[\w$]\.y|\bimport)\(\s*"((?:@[a-z0-9_-][a-z0-9._-]*\/)?[a-z0-9_-][a-z0-9._-]*)(?:\/[^"]*)?"/g))
+      found.add(m[1]);
   }
   return found;
 }
@@ -196,6 +201,8 @@ async function main() {
   mkdirSync(path.join(out, 'prisma'));
   cpSync(path.join(root, 'prisma', 'schema.prisma'), path.join(out, 'prisma', 'schema.prisma'));
   cpSync(path.join(root, 'prisma', 'migrations'), path.join(out, 'prisma', 'migrations'), { recursive: true });
+
+  for (const doc of DOCUMENTS) cpSync(path.join(root, doc), path.join(out, doc), { recursive: true });
 
   console.log('package: compiling the CLI and the custom server');
   const cliExternals = await compileCli(out);

@@ -33,6 +33,21 @@ describe('the artifact package.json', () => {
   });
 });
 
+describe('dependency install scripts', () => {
+  it('are each decided in allowScripts: every locked package with one is listed (the README counts them)', async () => {
+    const lock = (await import('../package-lock.json')).default as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const withScripts = Object.entries(lock.packages)
+      .filter(([key, p]) => key !== '' && p.hasInstallScript) // '' is Runway itself (its postinstall)
+      .map(([key]) => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    const allow = (pkg as { allowScripts?: Record<string, boolean> }).allowScripts ?? {};
+    expect(withScripts.filter((name) => !(name in allow))).toEqual([]);
+    const words = ['none', 'one', 'two', 'three', 'four', 'five', 'six'];
+    const { readFileSync } = await import('node:fs');
+    const readme = readFileSync(path.join(import.meta.dirname, '..', 'README.md'), 'utf8');
+    expect(readme).toContain(`denies the ${words[new Set(withScripts).size]} that exist`);
+  });
+});
+
 describe('package names', () => {
   it('of bare specifiers, scoped or not, with or without a subpath', () => {
     expect(packageName('pg')).toBe('pg');

@@ -4,8 +4,9 @@
 // module path) and run with a clean environment. Checks `runway --version`, `runway migrate`, a server on
 // PostgreSQL (JSON log lines only, the generated root password in its 0600 file and in no log, readiness,
 // sign-in with that password, a CLI token over the API, the packaged revision in /api/v4/metadata, route
-// labels in /-/metrics, a clean stop on SIGTERM) and a server on the embedded database (first start and
-// restart), and prints the figures the README quotes: size, start-to-ready time, idle RSS.
+// labels in /-/metrics, what clients do under the shipped defaults (the runner agent's register, verify, job
+// request and unregister; the context-commit API on an imported repository; a page and a real 404), a clean
+// stop on SIGTERM) and a server on the embedded database (first start and restart), and prints the figures docs/install.md quotes: size, start-to-ready time, idle RSS.
 // usage: node scripts/smoke-artifact.mjs [dist]   PostgreSQL: DATABASE_URL, else 127.0.0.1:5432 (user postgres)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -131,7 +132,8 @@ function checkJsonLines(label, stdout) {
   return lines.map((l) => JSON.parse(l));
 }
 
-async function signIn(base, username, password) {
+/** The session cookie of a sign-in through next-auth's credentials flow, or null. */
+async function sessionCookie(base, username, password) {
   const csrf = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = await csrf.json();
   const res = await fetch(`${base}/api/auth/callback/credentials`, {
@@ -146,7 +148,16 @@ async function signIn(base, username, password) {
     },
     body: new URLSearchParams({ csrfToken, username, password, json: 'true' }).toString(),
   });
-  return res.headers.getSetCookie().some((c) => c.startsWith('next-auth.session-token='));
+  return (
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('next-auth.session-token=')) ?? null
+  );
+}
+
+async function signIn(base, username, password) {
+  return (await sessionCookie(base, username, password)) !== null;
 }
 
 async function tokenWorks(base, env) {
@@ -158,6 +169,127 @@ async function tokenWorks(base, env) {
   const metadata = await get(`${base}/api/v4/metadata`, { headers: { 'PRIVATE-TOKEN': made.stdout.trim() } });
   const revision = metadata?.status === 200 ? (await metadata.json()).revision : undefined;
   check(revision === info.revision, `GET /api/v4/metadata answered ${metadata?.status} with revision ${revision}, not ${info.revision}`);
+}
+
+/**
+ * What clients do against the shipped defaults (only the operator's variables are set): the gitlab-runner
+ * agent's conversation, the merge-request context-commit API (on a repository imported over HTTP, as an
+ * operator's users import one) and dashboard pages, including a real 404.
+ */
+async function clientConversations(base, env, rootPassword) {
+  const made = cli(['create-token', '--username', 'root', '--scopes', 'api', '--name', 'smoke-clients'], env);
+  check(made.status === 0, 'create-token failed', made.stdout + made.stderr);
+  const token = made.stdout.trim();
+  const call = async (method, apiPath, body, headers = { 'PRIVATE-TOKEN': token }) => {
+    const res = await fetch(`${base}/api/v4${apiPath}`, {
+      method,
+      headers: { ...headers, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined, text };
+  };
+  const expectStatus = (res, status, what) => check(res.status === status, `${what} answered ${res.status}, not ${status}: ${res.text}`);
+
+  // The runner agent: `gitlab-runner register --token glrt-...` verifies, then polls for jobs, then unregisters.
+  const runner = await call('POST', '/user/runners', { runner_type: 'instance_type', description: 'smoke-runner' });
+  expectStatus(runner, 201, 'POST /user/runners');
+  const agent = { 'User-Agent': 'gitlab-runner 17.5.0 (17-5-stable; go1.22; linux/amd64)' };
+  const systemId = `s_${randomBytes(6).toString('hex')}`;
+  expectStatus(await call('POST', '/runners/verify', { token: runner.body.token, system_id: systemId }, agent), 200, 'POST /runners/verify');
+  const runnerInfo = { name: 'gitlab-runner', version: '17.5.0', revision: 'smoke', platform: 'linux', architecture: 'amd64', executor: 'shell', features: {} };
+  const poll = await call('POST', '/jobs/request', { token: runner.body.token, system_id: systemId, info: runnerInfo }, agent);
+  expectStatus(poll, 204, 'POST /jobs/request (no job)');
+  check(!!poll.headers.get('x-gitlab-last-update'), 'POST /jobs/request did not send X-GitLab-Last-Update');
+  expectStatus(await call('DELETE', '/runners', { token: runner.body.token }, agent), 204, 'DELETE /runners (unregister)');
+  expectStatus(await call('GET', `/runners/${runner.body.id}`), 404, 'GET /runners/:id after unregister');
+
+  // A repository served over HTTP from this machine; importing from the local network is an admin setting.
+  const repoDir = path.join(work, 'smoke-repo');
+  const git = (...args) => {
+    const r = spawnSync('git', args, {
+      cwd: repoDir,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'Smoke',
+        GIT_AUTHOR_EMAIL: 'smoke@example.com',
+        GIT_COMMITTER_NAME: 'Smoke',
+        GIT_COMMITTER_EMAIL: 'smoke@example.com',
+      },
+    });
+    check(r.status === 0, `git ${args.join(' ')} failed`, r.stdout + r.stderr);
+    return r.stdout.trim();
+  };
+  spawnSync('mkdir', ['-p', repoDir]);
+  git('init', '--quiet', '--initial-branch=main');
+  const commitOn = (message, date) => {
+    spawnSync('sh', ['-c', `echo '${message}' >> file.txt`], { cwd: repoDir });
+    git('add', 'file.txt');
+    spawnSync('git', ['commit', '--quiet', '-m', message], {
+      cwd: repoDir,
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'Smoke',
+        GIT_AUTHOR_EMAIL: 'smoke@example.com',
+        GIT_COMMITTER_NAME: 'Smoke',
+        GIT_COMMITTER_EMAIL: 'smoke@example.com',
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_DATE: date,
+      },
+    });
+    return git('rev-parse', 'HEAD');
+  };
+  const older = commitOn('older', '2024-03-01T10:00:00Z');
+  const newer = commitOn('newer', '2024-03-08T10:00:00Z');
+  git('checkout', '--quiet', '-b', 'feature');
+  commitOn('feature', '2024-03-09T10:00:00Z');
+  git('checkout', '--quiet', 'main');
+  const bare = path.join(work, 'smoke-repo.git');
+  spawnSync('git', ['clone', '--quiet', '--bare', repoDir, bare]);
+  spawnSync('git', ['update-server-info'], { cwd: bare });
+  const http = await import('node:http');
+  const fileServer = http.createServer((req, res) => {
+    const file = path.join(bare, decodeURIComponent(new URL(req.url, 'http://x').pathname).replace(/^\/smoke\.git/, ''));
+    if (!file.startsWith(bare) || !existsSync(file) || statSync(file).isDirectory()) return res.writeHead(404).end();
+    res.writeHead(200).end(readFileSync(file));
+  });
+  await new Promise((r) => fileServer.listen(0, '127.0.0.1', r));
+  try {
+    expectStatus(await call('PUT', '/application/settings', { allow_local_requests_from_web_hooks_and_services: true }), 200, 'PUT /application/settings');
+    const project = await call('POST', '/projects', { name: 'smoke', path: 'smoke', import_url: `http://127.0.0.1:${fileServer.address().port}/smoke.git` });
+    expectStatus(project, 201, 'POST /projects with import_url');
+    const deadline = Date.now() + 120_000;
+    let status;
+    while (Date.now() < deadline && (status = (await call('GET', `/projects/${project.body.id}`)).body.import_status) !== 'finished') {
+      check(status !== 'failed', 'the import failed');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    check(status === 'finished', `the import did not finish (${status})`);
+    const mr = await call('POST', `/projects/${project.body.id}/merge_requests`, { source_branch: 'feature', target_branch: 'main', title: 'Smoke' });
+    expectStatus(mr, 201, 'POST merge_requests');
+    const contextPath = `/projects/${project.body.id}/merge_requests/${mr.body.iid}/context_commits`;
+    // Added newest committed first, then the older: GitLab's API lists them in that (insertion) order.
+    expectStatus(await call('POST', contextPath, { commits: [newer] }), 201, 'POST context_commits');
+    expectStatus(await call('POST', contextPath, { commits: [older] }), 201, 'POST context_commits');
+    const listed = await call('GET', `${contextPath}?per_page=1`);
+    expectStatus(listed, 200, 'GET context_commits');
+    check(
+      listed.body.length === 1 && listed.body[0].id === newer && listed.headers.get('x-total') === '2',
+      `GET context_commits page 1 is not the first added: ${listed.text}`,
+    );
+    const second = await call('GET', `${contextPath}?per_page=1&page=2`);
+    check(second.body[0]?.id === older, `GET context_commits page 2 is not the second added: ${second.text}`);
+
+    // Pages: the project's page renders for root; an unknown address is a real 404.
+    const cookie = await sessionCookie(base, 'root', rootPassword);
+    const page = await get(`${base}/${project.body.path_with_namespace}`, { headers: { Cookie: cookie } });
+    check(page?.status === 200 && (await page.text()).includes('<meta name="csrf-token"'), `the project page answered ${page?.status}`);
+    const missing = await get(`${base}/no/such/page`, { headers: { Cookie: cookie } });
+    check(missing?.status === 404 && (await missing.text()).includes('Page not found'), `an unknown page answered ${missing?.status}, not 404`);
+  } finally {
+    fileServer.close();
+  }
 }
 
 // --- The artifact itself: nothing of the development tool chain can be loaded from it.
@@ -227,6 +359,7 @@ try {
   );
   check(await signIn(server.base, 'root', password), "root cannot sign in with the file's password");
   await tokenWorks(server.base, env);
+  await clientConversations(server.base, env, password);
   check((await get(`${server.base}/sign-in`))?.status === 200, 'the sign-in page does not render');
   const metrics = await (await get(`${server.base}/-/metrics`))?.text();
   check(metrics?.includes('route="/api/v4/user"'), 'route labels are missing from /-/metrics (the built app folder was not read)', metrics);

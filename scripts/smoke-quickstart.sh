@@ -36,4 +36,10 @@ echo "$commits" | grep -q '"short_id"' || { echo "smoke: demo history missing: $
 token=$(env -u DATABASE_URL RUNWAY_DATA_DIR="$data" npx runway create-token --username root --scopes api 2>>"$log")
 curl -fsS -H "PRIVATE-TOKEN: $token" "http://127.0.0.1:$port/api/v4/user" | grep -q '"username":"root"' \
   || { cat "$log"; echo "smoke: the CLI's token does not authenticate"; exit 1; }
+# A quiet terminal: readable text, no line per request; those are JSON lines in the data folder's log/requests.log.
+grep -q '"msg":"request"' "$log" && { cat "$log"; echo "smoke: request lines in the terminal"; exit 1; }
+grep -qF "Requests are logged to $data/log/requests.log" "$log" || { cat "$log"; echo "smoke: start message lacks the request log"; exit 1; }
+grep -q '"msg":"request".*"path":"/api/v4/user".*"status":200' "$data/log/requests.log" \
+  || { cat "$data/log/requests.log"; echo "smoke: the request log file lacks GET /api/v4/user"; exit 1; }
+[ "$(stat -c %a "$data/log/requests.log")" = 600 ] || { echo "smoke: the request log file is not 0600"; exit 1; }
 echo "smoke: quick start serves on the embedded database with the demo (port $port)"

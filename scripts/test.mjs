@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { formatSkips, skippedByFile } from './test-skips.mjs';
+import { formatOverrides } from '../tests/support/test-overrides.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -112,6 +113,8 @@ const skipLines = formatSkips(
   skippedByFile({ root, vitest: readReport(vitestJson), playwright: process.env.RUNWAY_SKIP_E2E ? undefined : readReport(pwJson) }),
 );
 if (skipLines.length) console.log(`\n${skipLines.join('\n')}`);
+// What the test servers ran other than the shipped defaults, and why.
+console.log(`\n${formatOverrides().join('\n')}`);
 if (failures.length) console.error(`\nFailed tests (${failures.length}), in brief:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 for (const check of failedChecks) console.error(`FAILED: npm run ${check} reported errors; its last lines:\n    ${checkTails[check] ?? ''}`);
 const ok = vitestStatus === 0 && pwStatus === 0 && failed === 0;

@@ -1,6 +1,6 @@
 // Configuration from the environment, validated once. Each setting's JSDoc (its description, `@default` as
 // operators read it, `@values` where the type does not say) is the configuration reference: `npm run
-// docs:generate` writes docs/configuration.md and .env.example from it. The README's table lists every setting too.
+// docs:generate` writes docs/configuration.md's settings table and .env.example from it (the README links them).
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { parseAllowlist } from './monitoring-allowlist';
@@ -31,6 +31,8 @@ export const rateLimit = z
  * bodies cannot exhaust memory.
  */
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** Five minutes: longer than any migration so far took on a large database, short enough that a wedged lock ends a start. */
+export const DEFAULT_MIGRATION_LOCK_TIMEOUT_SECONDS = 300;
 
 const SECRET_MIN_LENGTH = 32;
 const sessionSecret = z.string().min(SECRET_MIN_LENGTH, `must be at least ${SECRET_MIN_LENGTH} characters`);
@@ -146,8 +148,9 @@ const schema = z.object({
   RUNWAY_ALLOW_LOCAL_IMPORT: bool.default(false),
   /**
    * Where the embedded database and repository mirrors (`repositories/<database instance id>/<project id>.git`)
-   * live.
-   * @default `.data`
+   * live. Unset: systemd's `STATE_DIRECTORY` when set, else `.data` in a checkout, else `/var/lib/runway` (never
+   * inside the installed artifact, which its service user cannot write to).
+   * @default `.data` (checkout), `/var/lib/runway` (artifact)
    * @values a folder path
    */
   RUNWAY_DATA_DIR: z.string().optional(),
@@ -172,8 +175,18 @@ const schema = z.object({
    */
   RUNWAY_NOTIFICATIONS_PING_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   /**
-   * Loopback port the embedded PostgreSQL listens on (for `psql`).
-   * @default random free port
+   * How long a start (or a `runway` command) waits for the migration lock another instance holds while it
+   * migrates, saying every 10 s who holds it (pid and application name); then it exits non-zero. A migration
+   * that takes longer (an index on a large table) needs more.
+   * @default `300`
+   * @values a number of seconds from 1 to 86400
+   */
+  RUNWAY_MIGRATION_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(DEFAULT_MIGRATION_LOCK_TIMEOUT_SECONDS),
+  /**
+   * The embedded PostgreSQL listens on a Unix socket, `<data dir>/pgdata.sock/.s.PGSQL.<this>`, in a folder only
+   * Runway's user may open (it checks no password): `psql -h <data dir>/pgdata.sock -p <this> -U postgres`. On
+   * Windows, a loopback port instead (`0`: a random free one).
+   * @default `5432` (Windows: a random free port)
    */
   RUNWAY_EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /**
@@ -277,6 +290,13 @@ const schema = z.object({
    */
   RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
+   * `GET /runners/events` streams one user may hold open at once on all instances together, whatever their
+   * sessions and tokens (counted in PostgreSQL; a crashed instance's streams stop counting after 90 s); one
+   * more answers `429` with `Retry-After`.
+   * @default `20`
+   */
+  RUNWAY_MAX_EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
    * `POST /jobs/request` polls one runner may have held at once in one process; one more answers `429`
    * (`Retry-After`: the long polling time). 16 covers gitlab-runner's `request_concurrency` (default 1) of a few
    * managers sharing a runner.
@@ -284,11 +304,13 @@ const schema = z.object({
    */
   RUNWAY_MAX_HELD_POLLS_PER_RUNNER: z.coerce.number().int().min(1).max(100_000).default(16),
   /**
-   * Runner heartbeats (`contacted_at`, creation state, managers with their version, platform and IP) are
-   * buffered per process and written in one statement this often; the API and pages read `contacted_at` from
-   * the database, so it lags the truth by at most this. Polls are then authenticated from a per-process cache
-   * every instance drops a runner from on its change notification. `0` writes each heartbeat as its poll
-   * arrives (at most once a minute per runner) and caches nothing: one read per poll.
+   * The repeat runner contacts (`contacted_at` of runners and managers already known) are buffered
+   * per process and written in one SQL statement this often; the API and pages read them from the database, so
+   * they lag by at most this. A first contact, the creation state, a new manager or a manager's changed
+   * version/revision/platform/architecture/executor/IP is written when the poll arrives, as GitLab does it. Polls
+   * are authenticated from a per-process runner cache every instance drops a runner from whenever it changes
+   * (its change notification, caught up by a Sync before an entry is served). `0` writes each heartbeat as its
+   * poll arrives and caches nothing: one read per poll.
    * @default `5`
    * @values `0` to `300`
    */
@@ -298,6 +320,23 @@ const schema = z.object({
    * @default `info`
    */
   RUNWAY_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * How log lines are written: `json`, one object a line (what a log collector parses), or `text`, one readable
+   * line (time, level, message, then `key=value` fields) for a person at a terminal. Unset, `runway start`
+   * writes `json`, and `runway start --demo` or `--dev` writes `text`.
+   * @default `json`
+   * @values `json`, `text`
+   */
+  RUNWAY_LOG_FORMAT: z.enum(['json', 'text']).optional(),
+  /**
+   * Where the request log (one JSON line per request, GitLab's `api_json.log` fields) goes: `stdout`, with the
+   * other log lines; `off`; `file`, `log/requests.log` in the data folder; or a file path (relative to the
+   * package root). Unset, `runway start` writes `stdout`, and `runway start --demo` or `--dev` writes `file`, so
+   * the terminal keeps the start message and what needs attention. Files are appended to, mode 0600.
+   * @default `stdout`
+   * @values `stdout`, `off`, `file` or a file path
+   */
+  RUNWAY_REQUEST_LOG: z.string().trim().min(1).optional(),
   /**
    * Addresses and CIDR ranges (comma-separated) that may read `/-/metrics`, `/-/health`, `/-/liveness` and
    * `/-/readiness` (GitLab's monitoring allowlist); others get an empty `404`. Checked against the socket's
@@ -315,8 +354,10 @@ const schema = z.object({
    */
   RUNWAY_TRUSTED_PROXIES: addressList.default('').transform(parseAllowlist),
   /**
-   * Origins (comma-separated, `*` for any) whose pages may call `/api/v4` from a browser. Empty: no CORS
-   * headers at all. Credentials are never allowed, whatever the list (lib/server/cors).
+   * Origins (comma-separated; scheme, host and port, as browsers send them) whose pages may call `/api/v4`
+   * from a browser, or `*` for every origin (GitLab's rule for `/api/*`). Empty: no CORS headers at all.
+   * Credentials are never allowed, whatever the list (lib/server/cors), so the dashboard's session cookie
+   * cannot be used cross-origin: such callers send a token header.
    * @default empty (no CORS)
    * @values origins such as `https://app.example.com` separated by commas, or `*`
    */
@@ -367,17 +408,26 @@ export function configuredSecret(env: RunwayEnv): string | undefined {
   return env.RUNWAY_SECRET ?? (env.RUNWAY_SECRET_FILE === undefined ? undefined : readSecretFile(env.RUNWAY_SECRET_FILE)) ?? env.NEXTAUTH_SECRET;
 }
 
-export class ConfigError extends Error {}
+/** A configuration the schema refuses; `problems` names each setting and what is wrong with it. */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly problems: { setting: string; problem: string }[] = [],
+  ) {
+    super(message);
+  }
+}
 
 export function readEnv(source: Record<string, string | undefined> = process.env): RunwayEnv {
   const result = checkedSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    const problems = result.error.issues.map((i) => ({ setting: i.path.join('.'), problem: i.message }));
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p.setting}: ${p.problem}`).join('\n')}`, problems);
   }
   // Below the per-address limit, one address could lock an account for everyone again.
   if (result.data.RUNWAY_MAX_LOGIN_ATTEMPTS_PER_ACCOUNT < result.data.RUNWAY_MAX_LOGIN_ATTEMPTS) {
-    throw new ConfigError('Invalid configuration:\n  RUNWAY_MAX_LOGIN_ATTEMPTS_PER_ACCOUNT: must be at least RUNWAY_MAX_LOGIN_ATTEMPTS');
+    const problem = { setting: 'RUNWAY_MAX_LOGIN_ATTEMPTS_PER_ACCOUNT', problem: 'must be at least RUNWAY_MAX_LOGIN_ATTEMPTS' };
+    throw new ConfigError(`Invalid configuration:\n  ${problem.setting}: ${problem.problem}`, [problem]);
   }
   return result.data;
 }
@@ -403,7 +453,11 @@ export function maxBodyBytes(): number {
 }
 
 type IntegerSetting =
-  'RUNWAY_REQUEST_TIMEOUT_SECONDS' | 'RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT' | 'RUNWAY_MAX_HELD_POLLS_PER_RUNNER' | 'RUNWAY_HEARTBEAT_FLUSH_SECONDS';
+  | 'RUNWAY_REQUEST_TIMEOUT_SECONDS'
+  | 'RUNWAY_MAX_EVENT_STREAMS_PER_CLIENT'
+  | 'RUNWAY_MAX_EVENT_STREAMS_PER_USER'
+  | 'RUNWAY_MAX_HELD_POLLS_PER_RUNNER'
+  | 'RUNWAY_HEARTBEAT_FLUSH_SECONDS';
 
 /** One integer setting as it is now (validated at start; its default when unset or, outside `runway start`, invalid). */
 export function integerSetting(name: IntegerSetting): number {

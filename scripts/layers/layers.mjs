@@ -1,5 +1,5 @@
 // The layers of lib/, bottom to top: a folder imports only from its own layer and those below
-// (README, Architecture). dependency-cruiser's rules (.dependency-cruiser.mjs) and the figures of
+// (docs/architecture.md). dependency-cruiser's rules (.dependency-cruiser.mjs) and the figures of
 // scripts/layers/graph.mjs both read this list, so the picture and the check never drift apart.
 export const LAYERS = [
   {
@@ -31,6 +31,7 @@ export const LAYERS = [
       'audit',
       'fleet',
       'runner-cleanup',
+      'fleet-alerts',
       'settings',
       'meta',
       'oauth',

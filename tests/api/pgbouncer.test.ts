@@ -32,10 +32,13 @@ describe(
     let token: string;
     let directUrl: string;
     let userlist: string;
+    let pooledUrl: string;
+    let databaseName: string;
     const streams: EventStream[] = [];
 
     beforeAll(async () => {
       const name = `runway_test_pgbouncer_${process.pid}`;
+      databaseName = name;
       database = await freshDatabase(name, await freePort());
       // Runway's own role with a SCRAM password, owning its database, as in production.
       const admin = new pg.Client({ connectionString: testServerUrl });
@@ -71,7 +74,8 @@ describe(
       pooled.password = PASSWORD;
       pooled.port = String(port);
       pooled.pathname = '/runway';
-      const pooledEnv = { DATABASE_URL: pooled.toString(), RUNWAY_DB_PREPARED_STATEMENTS: 'false' };
+      pooledUrl = pooled.toString();
+      const pooledEnv = { DATABASE_URL: pooledUrl, RUNWAY_DB_PREPARED_STATEMENTS: 'false' };
       const env = (base: string, extra: Record<string, string>) => runwayEnv({ ...pooledEnv, RUNWAY_EXTERNAL_URL: base, ...extra });
 
       const [a, b] = [await freePort(), await freePort()];
@@ -86,7 +90,8 @@ describe(
       token = made.stdout.trim();
       servers.push(await startServer(a, env(bases.direct, { RUNWAY_DATABASE_DIRECT_URL: directUrl })));
       servers.push(await startServer(b, env(bases.pooledOnly, {})));
-    }, 180_000);
+      // A command and two starts: 60-150 s each on the loaded two-core test machine.
+    }, 480_000);
 
     afterAll(async () => {
       for (const s of streams) s.close();
@@ -137,5 +142,58 @@ describe(
     it('loses the events when LISTEN goes through the pooler (what the direct URL is for)', async () => {
       expect(await eventFor(bases.pooledOnly, 3_000)).toBe(false);
     });
+
+    it('never serves a runner from its cache when LISTEN goes through the pooler: a reset token is refused on the next poll', async () => {
+      const made = await api(bases.direct, '/user/runners', { method: 'POST', body: JSON.stringify({ runner_type: 'instance_type' }) });
+      expect(made.status).toBe(201);
+      const { id, token: runnerToken } = (await made.json()) as { id: number; token: string };
+      const verify = (base: string) =>
+        fetch(`${base}/api/v4/runners/verify`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ token: runnerToken }),
+        });
+      // Two polls: with a trusted LISTEN the second would be served from the process's cache.
+      for (let i = 0; i < 2; i++) expect((await verify(bases.pooledOnly)).status).toBe(200);
+      // Another instance resets the token; the notification never reaches the pooled-only instance.
+      expect((await api(bases.direct, `/runners/${id}/reset_authentication_token`, { method: 'POST' })).status).toBe(201);
+      expect((await verify(bases.pooledOnly)).status).toBe(403);
+    });
+
+    it('runs `runway` commands given only the pooled URL, as docs/install.md shows, leaving no lock or statement behind', async () => {
+      // docs/install.md's command line: DATABASE_URL alone, prepared statements at their default. Before, each
+      // command took the migration locks (Runway's and the schema engine's) on pooled server connections and
+      // left named statements there: the next one failed with 42P05 "rw0" already exists, and a start waited
+      // forever in pg_advisory_lock.
+      const readme = runwayEnv({ DATABASE_URL: pooledUrl });
+      for (const n of [1, 2, 3]) {
+        const made = cli(['create-token', '--username', 'root', '--scopes', 'read_api', '--name', `pooled-${n}`], readme);
+        expect(made.status, made.stderr).toBe(0);
+        expect(made.stdout.trim()).toMatch(/^glpat-/);
+      }
+      const admin = new pg.Client({ connectionString: testServerUrl });
+      await admin.connect();
+      try {
+        const held = await admin.query(
+          `SELECT l.pid, a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+            WHERE l.locktype = 'advisory' AND a.datname = $1`,
+          [databaseName],
+        );
+        expect(held.rows).toEqual([]);
+      } finally {
+        await admin.end();
+      }
+      // And an instance configured as the guide says starts (migration lock on the direct URL) and serves.
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      servers.push(
+        await startServer(
+          port,
+          runwayEnv({ DATABASE_URL: pooledUrl, RUNWAY_DB_PREPARED_STATEMENTS: 'false', RUNWAY_DATABASE_DIRECT_URL: directUrl, RUNWAY_EXTERNAL_URL: base }),
+        ),
+      );
+      expect((await api(base, '/user')).status).toBe(200);
+      // Three commands and a start: 20-30 s each on the loaded test machine.
+    }, 240_000);
   },
 );

@@ -2,16 +2,24 @@
 // deploy/haproxy/haproxy.cfg (only ports, addresses and certificate paths replaced), terminating TLS in front
 // of a real Runway. A runner poll held longer than nginx's default read timeout allows for its hold is
 // answered; an event stream's event arrives at once; the proxy's X-Forwarded-For names the client; the
-// monitoring endpoints stay off the public side; HAProxy takes a draining instance out before it closes.
+// monitoring endpoints stay off the public side; HAProxy takes a draining instance out before it closes; and
+// a rolling restart of two instances through PgBouncer, under long-polling runners, fails no poll through either.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { LocalFleet, type FleetRunner } from '../../bench/cluster/fleet';
+import { restartInstance, startInstance, stopInstance, type Instance, type RunwayCommand } from '../../bench/cluster/instances';
+import { startHaproxy, startPgbouncer, type Proxy } from '../../bench/cluster/proxies';
+import { seedBench } from '../../bench/runners-seed';
+import { sleep } from '../../bench/sim-runner';
 import { readEnv } from '../../lib/config/env';
+import { needsServer } from '../../lib/db/test-server';
 import { HEARTBEAT_MS } from '../../lib/api/sse';
 import { freshDatabase, type TestDatabase } from '../support/database';
 import { httpsRequest, httpsStream, needsTools, selfSignedCertificate, startDaemon, substituted, tool, workDir, type Daemon } from '../support/daemons';
-import { cli, freePort, runwayEnv, startServer, stopServer } from '../support/server';
+import { cli, freePort, ROOT, runwayEnv, startServer, stopServer } from '../support/server';
 
 const NGINX_CONF = 'deploy/nginx/runway.conf';
 const HAPROXY_CFG = 'deploy/haproxy/haproxy.cfg';
@@ -53,6 +61,28 @@ describe('[OPS] proxy configurations as files', () => {
   });
 });
 
+/**
+ * deploy/nginx/runway.conf on our ports (TLS on `tlsPort`, or plain HTTP there with `plain`), inside the smallest
+ * main configuration nginx runs with.
+ */
+async function runNginx(dir: string, cert: { cert: string; key: string }, tlsPort: number, extra: Array<[string, string]>, plain = false): Promise<Daemon> {
+  const conf = substituted(NGINX_CONF, [
+    ['listen 80;', `listen 127.0.0.1:${await freePort()};`],
+    plain ? ['listen 443 ssl http2;', `listen 127.0.0.1:${tlsPort};`] : ['listen 443 ssl', `listen 127.0.0.1:${tlsPort} ssl`],
+    ['/etc/ssl/runway/fullchain.pem', cert.cert],
+    ['/etc/ssl/runway/privkey.pem', cert.key],
+    ...extra,
+  ]);
+  writeFileSync(path.join(dir, 'runway.conf'), conf);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${path.join(dir, t)};`).join(' ');
+  const main = `pid ${path.join(dir, 'nginx.pid')};\ndaemon off;\nevents { worker_connections 1024; }\nhttp { log_format ids '$request_id'; access_log ${path.join(dir, 'access.log')} ids; ${temp} include ${path.join(dir, 'runway.conf')}; }\n`;
+  writeFileSync(path.join(dir, 'nginx.conf'), main);
+  const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'];
+  const check = spawnSync(tool('nginx'), ['-t', ...args], { encoding: 'utf8' });
+  expect(check.status, check.stderr).toBe(0);
+  return startDaemon(tool('nginx'), args, tlsPort);
+}
+
 describe('[OPS] Runway behind nginx and HAProxy', { ...needsTools(['nginx', 'haproxy']), timeout: 60_000 }, () => {
   let database: TestDatabase;
   let runway: ChildProcess;
@@ -64,24 +94,8 @@ describe('[OPS] Runway behind nginx and HAProxy', { ...needsTools(['nginx', 'hap
   let direct: string;
   let nginxDir: string;
 
-  /** deploy/nginx/runway.conf on our ports, inside the smallest main configuration nginx runs with. */
   async function startNginx(dir: string, cert: { cert: string; key: string }, tlsPort: number, extra: Array<[string, string]> = []) {
-    const conf = substituted(NGINX_CONF, [
-      ['listen 80;', `listen 127.0.0.1:${await freePort()};`],
-      ['listen 443 ssl', `listen 127.0.0.1:${tlsPort} ssl`],
-      ['/etc/ssl/runway/fullchain.pem', cert.cert],
-      ['/etc/ssl/runway/privkey.pem', cert.key],
-      ['server 127.0.0.1:3000;', `server 127.0.0.1:${ports.runway};`],
-      ...extra,
-    ]);
-    writeFileSync(path.join(dir, 'runway.conf'), conf);
-    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${path.join(dir, t)};`).join(' ');
-    const main = `pid ${path.join(dir, 'nginx.pid')};\ndaemon off;\nevents { worker_connections 256; }\nhttp { log_format ids '$request_id'; access_log ${path.join(dir, 'access.log')} ids; ${temp} include ${path.join(dir, 'runway.conf')}; }\n`;
-    writeFileSync(path.join(dir, 'nginx.conf'), main);
-    const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'];
-    const check = spawnSync(tool('nginx'), ['-t', ...args], { encoding: 'utf8' });
-    expect(check.status, check.stderr).toBe(0);
-    daemons.push(await startDaemon(tool('nginx'), args, tlsPort));
+    daemons.push(await runNginx(dir, cert, tlsPort, [['server 127.0.0.1:3000 max_fails=0;', `server 127.0.0.1:${ports.runway} max_fails=0;`], ...extra]));
   }
 
   beforeAll(async () => {
@@ -93,6 +107,9 @@ describe('[OPS] Runway behind nginx and HAProxy', { ...needsTools(['nginx', 'hap
       RUNWAY_EXTERNAL_URL: direct,
       RUNWAY_LONG_POLLING_SECONDS: String(HOLD_SECONDS),
       RUNWAY_LOG_LEVEL: 'info',
+      // As the operator's guide configures a proxied install: the proxies (nginx and HAProxy on loopback here)
+      // are trusted, so their X-Forwarded-For names the client.
+      RUNWAY_TRUSTED_PROXIES: '127.0.0.1',
       // Long enough for HAProxy's checks (2 s apart, 2 failures) to take the instance out while it serves.
       RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: '8',
     });
@@ -237,3 +254,106 @@ describe('[OPS] Runway behind nginx and HAProxy', { ...needsTools(['nginx', 'hap
     console.log(`[OPS] HAProxy marked the draining instance DOWN ${outAfter} ms after SIGTERM`);
   });
 });
+
+const RESTART_RUNNERS = 120;
+const server = needsServer('two Runway instances on one database, through PgBouncer');
+
+describe(
+  '[OPS] a rolling restart behind nginx and HAProxy, through PgBouncer, under long-polling runners',
+  { ...(server.skip ? server : needsTools(['nginx', 'haproxy', 'pgbouncer'])), timeout: 600_000 },
+  () => {
+    let database: TestDatabase;
+    const daemons: Array<{ stop: () => Promise<void> }> = [];
+    const instances: Instance[] = [];
+    const failed: Record<'nginx' | 'HAProxy', { polls: number; failed: number; samples: string[] }> = {
+      nginx: { polls: 0, failed: 0, samples: [] },
+      HAProxy: { polls: 0, failed: 0, samples: [] },
+    };
+    const exits: Array<number | null> = [];
+
+    beforeAll(async () => {
+      database = await freshDatabase(`runway_test_proxies_restart_${process.pid}`, await freePort());
+      const direct = new URL(database.env.DATABASE_URL);
+      const made = cli(['create-token', '--username', 'root', '--scopes', 'api', '--name', 'restart'], runwayEnv({ ...database.env }));
+      expect(made.status, made.stderr).toBe(0);
+      await seedBench(direct.toString(), { runners: RESTART_RUNNERS, jobs: 20 }, () => {});
+      const bouncer = await startPgbouncer({
+        port: await freePort(),
+        pgPort: Number(direct.port || 5432),
+        database: direct.pathname.slice(1),
+        user: direct.username || 'postgres',
+      });
+      daemons.push(bouncer);
+      const ports = [await freePort(), await freePort()];
+      const run: RunwayCommand = { command: process.execPath, args: [path.join(ROOT, 'bin', 'runway.mjs')], cwd: ROOT };
+      // The guide's PgBouncer settings (docs/operations.md).
+      const env = runwayEnv({
+        DATABASE_URL: `postgresql://${direct.username || 'postgres'}@127.0.0.1:${bouncer.port}/${bouncer.alias}`,
+        RUNWAY_DATABASE_DIRECT_URL: direct.toString(),
+        RUNWAY_DB_PREPARED_STATEMENTS: 'false',
+        // The shipped blackout (runwayEnv sets 0 for single test servers nothing balances).
+        RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: '10',
+        // 20 s rather than 50: the drain answers held polls itself, so the hold's length only stretches the test;
+        // it stays twice nginx's old fail_timeout (10 s), which is what made the old file fail.
+        RUNWAY_LONG_POLLING_SECONDS: '20',
+        // Production's buffered heartbeats and runner cache.
+        RUNWAY_HEARTBEAT_FLUSH_SECONDS: '5',
+      });
+      for (const [i, port] of ports.entries()) instances.push(await startInstance(`instance ${i + 1}`, port, run, env));
+      const haproxyPort = await freePort();
+      const haproxy: Proxy = await startHaproxy({ port: haproxyPort, servers: ports });
+      daemons.push(haproxy);
+      const dir = workDir('nginx-restart');
+      const nginxPort = await freePort();
+      const nginx = await runNginx(
+        dir,
+        selfSignedCertificate(dir),
+        nginxPort,
+        [['    server 127.0.0.1:3000 max_fails=0;\n', ports.map((p) => `    server 127.0.0.1:${p} max_fails=0;\n`).join('')]],
+        true,
+      );
+      daemons.push(nginx);
+
+      const db = new pg.Client({ connectionString: direct.toString() });
+      await db.connect();
+      const rows = (
+        await db.query(`SELECT id, split_part(description, ' ', 3)::int AS n FROM ci_runners WHERE active AND description LIKE 'bench runner %' ORDER BY id`)
+      ).rows as { id: number; n: number }[];
+      await db.end();
+      const runners: FleetRunner[] = rows.slice(0, RESTART_RUNNERS).map((r) => ({ id: r.id, token: `bench-runner-${r.n}`, systemId: `s_restart${r.n}` }));
+      const half = Math.floor(runners.length / 2);
+      const fleets = { nginx: new LocalFleet(), HAProxy: new LocalFleet() };
+      await fleets.nginx.add({ runners: runners.slice(0, half), targets: [{ port: nginxPort }], holdSeconds: 20, rampMs: 3_000 });
+      await fleets.HAProxy.add({ runners: runners.slice(half), targets: [{ port: haproxyPort }], holdSeconds: 20, rampMs: 3_000 });
+      // Every runner has polled and holds a poll on one instance or the other.
+      await sleep(8_000);
+      for (const instance of instances) {
+        const figures = await restartInstance(instance, run, env);
+        exits.push(figures.exitCode);
+        await sleep(3_000);
+      }
+      for (const [name, fleet] of Object.entries(fleets) as Array<['nginx' | 'HAProxy', LocalFleet]>) {
+        const stats = await fleet.stop();
+        failed[name] = { polls: stats.polls, failed: stats.errors, samples: stats.errorSamples };
+      }
+      console.log(
+        `[OPS] rolling restart: nginx ${failed.nginx.failed} of ${failed.nginx.polls} polls failed, HAProxy ${failed.HAProxy.failed} of ${failed.HAProxy.polls}`,
+      );
+    }, 600_000);
+
+    afterAll(async () => {
+      await Promise.all(instances.map((i) => stopInstance(i, 30_000)));
+      for (const d of daemons.reverse()) await d.stop();
+      await database?.drop();
+    });
+
+    it.each(['nginx', 'HAProxy'] as const)('fails no runner poll through %s', (name) => {
+      expect(failed[name].polls).toBeGreaterThan(RESTART_RUNNERS / 2);
+      expect({ failed: failed[name].failed, samples: failed[name].samples }).toEqual({ failed: 0, samples: [] });
+    });
+
+    it('drains each instance cleanly', () => {
+      expect(exits).toEqual([0, 0]);
+    });
+  },
+);
