@@ -95,7 +95,7 @@ export function endpoint<S extends Shape = Record<string, never>>(spec: Endpoint
       const body = await parseBody(req);
       const raw = mergeParams(query, body, pathParams);
       // GitLab's HandleMalformedStrings middleware: a NUL byte anywhere is a 400 before anything else
-      // (GitLab's is plain text; Runway answers every /api/v4 error in JSON, see the README).
+      // (GitLab's is plain text; Runway answers every /api/v4 error in JSON, see docs/api.md).
       if (containsNul(raw)) throw badRequest();
       const linkParams = { ...query, ...pathParams };
 

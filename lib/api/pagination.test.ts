@@ -37,6 +37,22 @@ describe('[PLATFORM] pagination', () => {
     expect(headers.Link).toBe(`<${u(1)}>; rel="prev", <${u(3)}>; rel="next", <${u(1)}>; rel="first", <${u(3)}>; rel="last"`);
   });
 
+  it('keeps a Link header that clients can read: past 8 KiB of links, last, first and prev go before next', async () => {
+    const long = (n: number) => ({ path: '/api/v4/things', params: { search: 'x'.repeat(n) } });
+    const page2 = pageRequest({ page: '2', per_page: '3' });
+    const rels = (link: string | undefined) => [...(link ?? '').matchAll(/rel="(\w+)"/g)].map((m) => m[1]);
+    expect(rels((await paginate(long(1500), page2, source(true))).headers.Link)).toEqual(['prev', 'next', 'first', 'last']);
+    // Four links of ~3 KiB: last and first go, prev and next stay, in GitLab's order.
+    const medium = (await paginate(long(3000), page2, source(true))).headers;
+    expect(rels(medium.Link)).toEqual(['prev', 'next']);
+    expect(medium.Link!.length).toBeLessThanOrEqual(8 * 1024);
+    expect(rels((await paginate(long(6000), page2, source(true))).headers.Link)).toEqual(['next']);
+    // A query longer than the budget by itself: no Link at all, X-Next-Page still says where to go.
+    const huge = (await paginate(long(9000), page2, source(true))).headers;
+    expect(huge).not.toHaveProperty('Link');
+    expect(huge['X-Next-Page']).toBe('3');
+  });
+
   it('without a count, looks one row ahead and leaves out totals and rel="last"', async () => {
     const { items, headers } = await paginate({ path: '/x', params: {} }, pageRequest({ per_page: '5' }), source(false));
     expect(items).toHaveLength(5);

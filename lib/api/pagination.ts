@@ -117,13 +117,30 @@ export async function paginate<T>(
   const next = hasNext && !outOfRange ? page + 1 : undefined;
   headers['X-Next-Page'] = next ? String(next) : '';
   headers['X-Prev-Page'] = prev ? String(prev) : '';
-  const links: string[] = [];
-  if (prev) links.push(`<${pageUrl(link, prev, perPage)}>; rel="prev"`);
-  if (next) links.push(`<${pageUrl(link, next, perPage)}>; rel="next"`);
-  links.push(`<${pageUrl(link, 1, perPage)}>; rel="first"`);
-  if (totalPages !== undefined) links.push(`<${pageUrl(link, totalPages, perPage)}>; rel="last"`);
-  headers.Link = links.join(', ');
+  const links = fitLinks([
+    prev && `<${pageUrl(link, prev, perPage)}>; rel="prev"`,
+    next && `<${pageUrl(link, next, perPage)}>; rel="next"`,
+    `<${pageUrl(link, 1, perPage)}>; rel="first"`,
+    totalPages !== undefined && `<${pageUrl(link, totalPages, perPage)}>; rel="last"`,
+  ]);
+  if (links) headers.Link = links;
   return { items, headers };
+}
+
+/**
+ * Each link repeats the request's query, so a long query (a few KiB of filters) makes a Link header larger
+ * than HTTP clients read (Node's parser stops at 16 KiB of headers and drops the whole answer). Past
+ * LINK_BUDGET the links a client needs least go first: last, then first, then prev; rel="next" goes only
+ * when it alone is over the budget (X-Next-Page still says it). The order of those kept is GitLab's.
+ */
+const LINK_BUDGET = 8 * 1024;
+const DROP_ORDER = [3, 2, 0, 1]; // last, first, prev, next (indexes into prev, next, first, last)
+
+function fitLinks(candidates: (string | false | undefined | 0)[]): string {
+  const kept = candidates.map((l) => (l ? l : null));
+  const length = () => kept.reduce((n, l) => n + (l ? l.length + 2 : 0), 0);
+  for (const i of DROP_ORDER) if (length() > LINK_BUDGET) kept[i] = null;
+  return kept.filter((l): l is string => l !== null).join(', ');
 }
 
 // ------------------------------------------------------------------ keyset pagination

@@ -41,6 +41,22 @@ describe('[PLATFORM] params: coercions', () => {
     }
   });
 
+  it("coerces numbers (Grape's Float) from finite numbers and decimal strings only", () => {
+    const shape = { x: param.number() };
+    expect(parseParams(shape, { x: '62.5' }).x).toBe(62.5);
+    expect(parseParams(shape, { x: ' 80 ' }).x).toBe(80);
+    expect(parseParams(shape, { x: '.5' }).x).toBe(0.5);
+    expect(parseParams(shape, { x: '1e3' }).x).toBe(1000);
+    expect(parseParams(shape, { x: 1.25 }).x).toBe(1.25);
+    expect(parseParams(shape, { x: null }).x).toBeNull();
+    for (const v of ['abc', '', '1.2.3', 'Infinity', 'NaN', '1e999', true, [], {}]) {
+      expect(
+        errorOf(() => parseParams(shape, { x: v })),
+        String(v),
+      ).toEqual({ status: 400, body: { error: 'x is invalid' } });
+    }
+  });
+
   it('bounds integers by the int4 column: invalid in a query or body, no row in the path (issue 20)', () => {
     const shape = { n: param.integer() };
     expect(parseParams(shape, { n: '2147483647' }).n).toBe(2147483647);

@@ -123,6 +123,17 @@ const integerCoerce = (raw: unknown): Coerced<number | null> => {
   return INVALID;
 };
 
+/** Grape's Float: a finite JSON number or a decimal string ("62.5"). */
+const numberCoerce = (raw: unknown): Coerced<number | null> => {
+  if (raw === null) return null;
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : INVALID;
+  if (typeof raw === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(raw)) {
+    const n = Number(raw.trim());
+    return Number.isFinite(n) ? n : INVALID;
+  }
+  return INVALID;
+};
+
 const booleanCoerce = (raw: unknown): Coerced<boolean | null> => {
   if (raw === null) return null;
   if (typeof raw === 'boolean') return raw;
@@ -188,6 +199,7 @@ export interface ParamDoc {
 }
 const KINDS = new Map<Coercer, { schema: Record<string, unknown>; coercion: string }>([
   [integerCoerce, { schema: { type: 'integer' }, coercion: 'A JSON number or a decimal string ("42").' }],
+  [numberCoerce, { schema: { type: 'number' }, coercion: 'A JSON number or a decimal string ("62.5").' }],
   [
     booleanCoerce,
     { schema: { type: 'boolean' }, coercion: 'true/false, or one of the strings true, t, 1, yes, y, on / false, f, 0, no, n, off (any case), or 1/0.' },
@@ -208,6 +220,8 @@ const KINDS = new Map<Coercer, { schema: Record<string, unknown>; coercion: stri
 export const param = {
   /** An integer in a PostgreSQL `integer` column's range; `.range(ANY_SAFE_INTEGER)` for the exceptions. */
   integer: () => new Param(integerCoerce, { range: INT4 }),
+  /** Grape's Float. */
+  number: () => new Param(numberCoerce),
   boolean: () => new Param(booleanCoerce),
   string: () => new Param(stringCoerce),
   /** Array[String] with GitLab's comma-separated coercion. */

@@ -65,11 +65,20 @@ export function formatEvent(e: SseEvent): string {
 /**
  * A text/event-stream Response. `start` wires the producer and returns its cleanup, which runs exactly
  * once however the stream ends. `signal` is the request's: it aborts when the client disconnects. A
- * client already holding `client.limit` streams gets GitLab's 429 instead.
+ * client already holding `client.limit` streams gets GitLab's 429 instead. `onEnd` runs once, when the
+ * stream ends or is refused (the caller's per-user lease, lib/api/stream-leases.ts).
  */
-export function eventStreamResponse(signal: AbortSignal, start: (sink: SseSink) => Promise<() => void> | (() => void), client?: StreamClient): Response {
+export function eventStreamResponse(
+  signal: AbortSignal,
+  start: (sink: SseSink) => Promise<() => void> | (() => void),
+  client?: StreamClient,
+  onEnd: () => void = () => undefined,
+): Response {
   const held = client ? (perClient().get(client.key) ?? 0) : 0;
-  if (client && held >= client.limit) return retryLater(OVER_CAP_RETRY_AFTER_SECONDS);
+  if (client && held >= client.limit) {
+    onEnd();
+    return retryLater(OVER_CAP_RETRY_AFTER_SECONDS);
+  }
   // Counted now, before anything awaits, so concurrent requests of one client cannot both pass the check.
   if (client) perClient().set(client.key, held + 1);
   const release = () => {
@@ -99,6 +108,7 @@ export function eventStreamResponse(signal: AbortSignal, start: (sink: SseSink) 
         if (last) write(last);
         closed = true;
         release();
+        onEnd();
         clearInterval(heartbeat);
         signal.removeEventListener('abort', onAbort);
         streams().delete(finish);

@@ -247,3 +247,55 @@ export async function recordUserAccessAudit(tx: Tx, input: UserAccessAuditInput)
     details: input.details ?? {},
   });
 }
+
+/** GitLab's name for a runner usage export (EE's Ci::Runners::GenerateUsageCsvService and friends). */
+export const RUNNER_USAGE_EXPORT_EVENT = 'ci_runner_usage_export';
+
+/**
+ * Records a runner usage export on its scope (the instance, or the group), as GitLab audits its usage
+ * report: the period and runner type in the details. Runway streams the file at once instead of e-mailing it.
+ */
+export async function recordRunnerUsageExport(
+  tx: Tx,
+  input: { actor: AuditActor; ip: string | null; scope: AuditScope; fromDate: string; toDate: string; runnerType: string | null },
+): Promise<void> {
+  const entity = await scopeEntity(tx, input.scope);
+  await insert(tx, {
+    actor: input.actor,
+    ip: input.ip,
+    entity,
+    eventName: RUNNER_USAGE_EXPORT_EVENT,
+    message: 'Generated CI runner usage report',
+    target: { id: entity.id, type: entity.type, details: entity.path },
+    details: { from_date: input.fromDate, to_date: input.toDate, ...(input.runnerType ? { runner_type: input.runnerType } : {}) },
+  });
+}
+
+/** Fleet alerts (Runway extension, lib/fleet-alerts): a rule fired or cleared, or an admin changed a rule. */
+export type FleetAlertAuditEvent =
+  'runner_alert_fired' | 'runner_alert_cleared' | 'runner_alert_rule_created' | 'runner_alert_rule_updated' | 'runner_alert_rule_deleted';
+
+export const FLEET_ALERT_RULE_TARGET_TYPE = 'Runway::FleetAlertRule';
+
+/** Records a fleet alert event on the instance, the rule as its target (its webhook secret never in the details). */
+export async function recordFleetAlertAudit(
+  tx: Tx,
+  input: {
+    actor: AuditActor;
+    ip: string | null;
+    event: FleetAlertAuditEvent;
+    rule: { id: number; name: string };
+    message: string;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await insert(tx, {
+    actor: input.actor,
+    ip: input.ip,
+    entity: { type: INSTANCE_ENTITY_TYPE, id: INSTANCE_ENTITY_ID, path: INSTANCE_ENTITY_PATH },
+    eventName: input.event,
+    message: input.message,
+    target: { id: input.rule.id, type: FLEET_ALERT_RULE_TARGET_TYPE, details: input.rule.name },
+    details: input.details ?? {},
+  });
+}

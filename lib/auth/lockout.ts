@@ -191,3 +191,27 @@ export async function deleteExpiredSignInFailures(): Promise<number> {
   const since = periodStart(lockPolicy().lockMinutes);
   return db().$executeRaw(sql`DELETE FROM sign_in_failures WHERE started_at <= ${since} AND (locked_at IS NULL OR locked_at <= ${since})`);
 }
+
+/**
+ * When the sign-in locks now refusing each user end: the account's lock and the locks of single addresses
+ * (by username or email), the latest end of those on. A user with no lock on is absent from the map.
+ */
+export async function signInLocksUntil(users: ReadonlyArray<Pick<User, 'id' | 'username' | 'email' | 'lockedAt'>>): Promise<Map<number, Date>> {
+  const lockMs = lockPolicy().lockMinutes * 60_000;
+  const until = new Map<number, Date>();
+  const later = (id: number, end: Date) => {
+    const current = until.get(id);
+    if (!current || current < end) until.set(id, end);
+  };
+  for (const u of users) if (accessLocked(u)) later(u.id, new Date(u.lockedAt!.getTime() + lockMs));
+  const byKey = new Map<string, number[]>();
+  for (const u of users) for (const key of new Set([loginKey(u.username), loginKey(u.email)])) byKey.set(key, [...(byKey.get(key) ?? []), u.id]);
+  if (!byKey.size) return until;
+  const rows = await db().$queryRaw<Array<{ key: string; ends_at: Date }>>(sql`
+    SELECT key, max(locked_at) + make_interval(mins => ${lockPolicy().lockMinutes}::int) AS ends_at
+      FROM sign_in_failures
+     WHERE key IN (${join([...byKey.keys()])}) AND client <> '' AND locked_at > ${periodStart(lockPolicy().lockMinutes)}
+     GROUP BY key`);
+  for (const row of rows) for (const id of byKey.get(row.key) ?? []) later(id, row.ends_at);
+  return until;
+}

@@ -80,10 +80,17 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   delete(path: string): Promise<void>;
+  /** A GET whose body the caller reads itself (a CSV export streamed with progress); errors as the others. */
+  stream(path: string, query?: Query, signal?: AbortSignal): Promise<Response>;
+  /**
+   * Any request as written (the API reference's "Try it"): `url` under /api/v4 with its query, `body` JSON
+   * text; the session's CSRF token on writes. Answers whatever status came back; only a network failure throws.
+   */
+  exchange(method: string, url: string, body?: string): Promise<Response>;
 }
 
 export function createApiClient(csrfToken: string): ApiClient {
-  async function send(method: string, url: string, body?: unknown): Promise<Response> {
+  async function send(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (WRITE_METHODS.has(method)) headers['X-CSRF-Token'] = csrfToken;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -95,8 +102,10 @@ export function createApiClient(csrfToken: string): ApiClient {
         body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'same-origin',
         cache: 'no-store',
+        signal,
       });
-    } catch {
+    } catch (err) {
+      if (signal?.aborted) throw err;
       throw new ApiError(0, 'Could not reach the server. Check your connection and try again.', null);
     }
     if (!res.ok) {
@@ -125,6 +134,14 @@ export function createApiClient(csrfToken: string): ApiClient {
     put: async (path, body) => parse(await send('PUT', apiPath(path), body)),
     delete: async (path) => {
       await send('DELETE', apiPath(path));
+    },
+    stream: (path, query, signal) => send('GET', apiPath(path, query), undefined, signal),
+    exchange: (method, url, body) => {
+      if (!url.startsWith('/api/v4/')) throw new Error(`not an API path: ${url}`);
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (WRITE_METHODS.has(method)) headers['X-CSRF-Token'] = csrfToken;
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      return fetch(url, { method, headers, body, credentials: 'same-origin', cache: 'no-store' });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupHref, parseNamespacedRoute, parseProjectPage, projectHref } from './paths';
+import { groupHref, parseNamespacedRoute, parseProjectPage, projectHref, segmentNames } from './paths';
 
 describe('namespaced routes', () => {
   it('splits a nested project path from its sub-page at /-/', () => {
@@ -73,5 +73,20 @@ describe('parseProjectPage', () => {
     ]) {
       expect(parseProjectPage(page)).toBeNull();
     }
+  });
+});
+
+describe('segmentNames', () => {
+  it('names each segment from the full name', () => {
+    expect(segmentNames('acme/web/website', 'Acme / Web / Website')).toEqual(['Acme', 'Web', 'Website']);
+    expect(segmentNames('acme', 'Acme Corp')).toEqual(['Acme Corp']);
+  });
+  it("keeps a user's name whole when it holds the separator (a personal project)", () => {
+    expect(segmentNames('jdoe/tools', 'J / Doe / Tools')).toEqual(['J / Doe', 'Tools']);
+  });
+  it('falls back to the path when there is no full name or it does not fit', () => {
+    expect(segmentNames('acme/web', undefined)).toEqual(['acme', 'web']);
+    expect(segmentNames('acme/web/site', 'Acme / Site')).toEqual(['acme', 'web', 'site']);
+    expect(segmentNames('acme/web/site', 'Acme /  / Site')).toEqual(['acme', 'web', 'site']);
   });
 });

@@ -62,3 +62,18 @@ export function parseProjectPage(page: string[]): ProjectPage | null {
   if (first === 'commit' && second && third === undefined && /^[0-9a-f]{4,40}$/i.test(second)) return { kind: 'commit', sha: second.toLowerCase() };
   return null;
 }
+
+/**
+ * The name of each segment of a group's or project's full path, from GitLab's full name (full_name,
+ * name_with_namespace: "Acme / Web / Website" for acme/web/website). Group and project names hold no slash,
+ * so the full name splits at " / " into one name a segment; where it does not (a user's name, heading a
+ * personal project's full name, may hold " / "), the leading names are that one segment's, and with no full
+ * name (not loaded yet) or one that still does not fit, the path's own segments stand in.
+ */
+export function segmentNames(fullPath: string, fullName?: string | null): string[] {
+  const segments = fullPath.split('/');
+  const names = fullName ? fullName.split(' / ') : [];
+  if (names.length === segments.length && names.every(Boolean)) return names;
+  if (segments.length === 2 && names.length > 2) return [names.slice(0, -1).join(' / '), names[names.length - 1]];
+  return segments;
+}

@@ -51,9 +51,10 @@ export const queryKeys = {
   },
   mergeRequests: {
     all: (project: string) => ['merge_requests', project] as const,
-    list: (project: string, filters: { state: string; search?: string; author?: string; orderBy: string; sort: string; page: number; perPage: number }) =>
-      ['merge_requests', project, 'list', filters] as const,
-    count: (project: string, filters: { state: string; search?: string; author?: string }) => ['merge_requests', project, 'count', filters] as const,
+    list: (project: string, filters: { state: string; sort: string; page: number; perPage: number }) => ['merge_requests', project, 'list', filters] as const,
+    /** A state tab's total under the filter bar's API parameters. */
+    count: (project: string, filters: { state: string } & Record<string, string | undefined>) => ['merge_requests', project, 'count', filters] as const,
+    branchSuggestions: (project: string, search: string) => ['merge_requests', project, 'branch_suggestions', search] as const,
     detail: (project: string, iid: number) => ['merge_requests', project, 'detail', iid] as const,
     commits: (project: string, iid: number, page: number) => ['merge_requests', project, 'detail', iid, 'commits', page] as const,
     contextCommits: (project: string, iid: number) => ['merge_requests', project, 'detail', iid, 'context_commits'] as const,
@@ -77,4 +78,6 @@ export const queryKeys = {
   /** X-Total of each list the admin overview counts. */
   adminCounts: ['admin', 'counts'] as const,
   currentUser: ['user'] as const,
+  /** GET /openapi.json, the API reference's document. */
+  openApi: ['openapi'] as const,
 };

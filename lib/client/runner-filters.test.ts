@@ -47,6 +47,16 @@ describe('[RUNNERS] runner list filters in the URL', () => {
     expect(normal('creator[]=a%20b')).toBe('');
   });
 
+  it("keeps GitLab's upgrade_status[] (its Upgrade status token, and INVALID of its API enum), sends it lower-cased", () => {
+    const f = parse('upgrade_status[]=RECOMMENDED');
+    expect(f.upgradeStatus).toBe('recommended');
+    expect(hasFilters(f)).toBe(true);
+    expect(runnerFilterParams(f, { group: true })).toMatchObject({ upgrade_status: 'recommended' });
+    expect(normal('upgrade_status=not_available')).toBe('upgrade_status[]=NOT_AVAILABLE');
+    expect(normal('upgrade_status[]=INVALID&version_prefix[]=18')).toBe('version_prefix[]=18&upgrade_status[]=INVALID');
+    expect(normal('upgrade_status[]=SOON')).toBe('');
+  });
+
   it('a filter change resets the page; a page change keeps the filters', () => {
     const f = parse('runner_type[]=INSTANCE_TYPE&page=4');
     expect(decodeURIComponent(runnerFiltersQuery(f, { status: 'online' }))).toBe('status[]=ONLINE&runner_type[]=INSTANCE_TYPE');

@@ -1,11 +1,13 @@
 // The runner list's state as it lives in the URL, in GitLab's parameter names and values
 // (app/assets/javascripts/ci/runner: `status[]=ONLINE`, `runner_type[]=GROUP_TYPE`, `paused[]=true`,
-// `tag[]=docker` (one per tag), `version_prefix[]=17.5`, `creator[]=<username>`, `search=`, `sort=CREATED_DESC`), plus Runway's
+// `tag[]=docker` (one per tag), `version_prefix[]=17.5`, `upgrade_status[]=RECOMMENDED`, `creator[]=<username>`, `search=`,
+// `sort=CREATED_DESC`), plus Runway's
 // `owner_group_id[]`/`owner_project_id[]`, the group list's `membership` and `page`.
 // Parsing keeps only values the API accepts; `canonicalRunnerQuery` writes them back, so an address with
 // unknown parameters, bad values or Runway's older names (`type`, `tag_list`, lower-case `status`) is
 // replaced by its normal form instead of being kept and ignored.
-import type { RunnerStatus, RunnerType } from './types';
+import type { RunnerStatus, RunnerType, RunnerUpgradeStatus } from './types';
+import { USERNAME } from './usernames';
 
 export const RUNNER_TYPES: Array<{ value: RunnerType; label: string }> = [
   { value: 'instance_type', label: 'Instance' },
@@ -20,6 +22,17 @@ export const STATUS_FILTERS: Array<{ value: StatusFilter; label: string }> = [
   { value: 'offline', label: 'Offline' },
   { value: 'stale', label: 'Stale' },
   { value: 'never_contacted', label: 'Never contacted' },
+];
+
+/**
+ * The Upgrade status token's values: GitLab's (ee upgrade_status_token_config.js: Available, Recommended,
+ * Up to date) and, as GitLab's API enum has it, INVALID for a version that does not parse.
+ */
+export const UPGRADE_STATUS_FILTERS: Array<{ value: RunnerUpgradeStatus; label: string }> = [
+  { value: 'recommended', label: 'Recommended' },
+  { value: 'available', label: 'Available' },
+  { value: 'not_available', label: 'Up to date' },
+  { value: 'invalid', label: 'Invalid version' },
 ];
 
 /** GitLab's runner list sorts (its URL values); the default is CREATED_DESC, as in GitLab. */
@@ -43,6 +56,7 @@ export interface RunnerFilters {
   /** Every tag must be on the runner (GitLab's AND). */
   tags: string[];
   versionPrefix?: string;
+  upgradeStatus?: RunnerUpgradeStatus;
   /** The username of the runners' creator (GitLab's `creator[]`; the API's `creator_username`). */
   creator?: string;
   /** Part of the description. */
@@ -75,8 +89,6 @@ export const VERSION_PREFIX = /^[\d+.]+$/;
 /** Tags the API can match: GitLab's tag length limit. */
 export const TAG_MAX_LENGTH = 255;
 const positiveId = (raw: string | null) => (raw && /^\s*[1-9]\d{0,9}\s*$/.test(raw) && Number(raw) <= 2_147_483_647 ? raw.trim() : undefined);
-/** The API's username check: a value it would refuse (400) is dropped from the address instead. */
-export const USERNAME = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]{0,254}$/;
 const lower = (raw: string | null) => raw?.trim().toLowerCase() ?? null;
 
 export function parseRunnerFilters(params: Params): RunnerFilters {
@@ -86,6 +98,7 @@ export function parseRunnerFilters(params: Params): RunnerFilters {
   const legacyTags = (params.get('tag_list') ?? '').split(',');
   const tags = [...params.getAll('tag[]'), ...params.getAll('tag'), ...legacyTags].map((t) => t.trim()).filter((t) => t && t.length <= TAG_MAX_LENGTH);
   const version = text(first(params, 'version_prefix'));
+  const upgrade = lower(first(params, 'upgrade_status'));
   const creator = text(first(params, 'creator'));
   const page = Number(params.get('page') ?? '1');
   return {
@@ -95,6 +108,7 @@ export function parseRunnerFilters(params: Params): RunnerFilters {
     paused: paused === 'true' ? true : paused === 'false' ? false : undefined,
     tags: [...new Set(tags)],
     versionPrefix: version && VERSION_PREFIX.test(version) ? version : undefined,
+    upgradeStatus: UPGRADE_STATUS_FILTERS.find((u) => u.value === upgrade)?.value,
     creator: creator && USERNAME.test(creator) ? creator : undefined,
     search: text(params.get('search')),
     ownerGroupId: positiveId(first(params, 'owner_group_id')),
@@ -112,6 +126,7 @@ export function canonicalRunnerQuery(f: RunnerFilters): string {
   if (f.paused !== undefined) q.append('paused[]', String(f.paused));
   for (const t of f.tags) q.append('tag[]', t);
   if (f.versionPrefix) q.append('version_prefix[]', f.versionPrefix);
+  if (f.upgradeStatus) q.append('upgrade_status[]', f.upgradeStatus.toUpperCase());
   if (f.creator) q.append('creator[]', f.creator);
   if (f.ownerGroupId) q.append('owner_group_id[]', f.ownerGroupId);
   if (f.ownerProjectId) q.append('owner_project_id[]', f.ownerProjectId);
@@ -131,13 +146,14 @@ export function runnerFiltersQuery(current: RunnerFilters, changes: Partial<Runn
 
 /** Filters that narrow the list (the tab, sort and membership do not count: they only pick or order). */
 export const hasFilters = (
-  f: Pick<RunnerFilters, 'type' | 'status' | 'paused' | 'tags' | 'versionPrefix' | 'creator' | 'search' | 'ownerGroupId' | 'ownerProjectId'>,
+  f: Pick<RunnerFilters, 'type' | 'status' | 'paused' | 'tags' | 'versionPrefix' | 'upgradeStatus' | 'creator' | 'search' | 'ownerGroupId' | 'ownerProjectId'>,
 ) =>
   f.type !== undefined ||
   f.status !== undefined ||
   f.paused !== undefined ||
   f.tags.length > 0 ||
   f.versionPrefix !== undefined ||
+  f.upgradeStatus !== undefined ||
   f.creator !== undefined ||
   f.search !== undefined ||
   f.ownerGroupId !== undefined ||
@@ -152,6 +168,7 @@ export function runnerFilterParams(f: RunnerFilters, opts: { group: boolean }) {
     // GitLab's tag parser splits on commas outside double quotes.
     tag_list: f.tags.length ? f.tags.map((t) => (t.includes(',') ? `"${t}"` : t)).join(',') : undefined,
     version_prefix: f.versionPrefix,
+    upgrade_status: f.upgradeStatus,
     creator_username: f.creator,
     search: f.search,
     order_by: sort.orderBy,

@@ -34,6 +34,8 @@ export interface UserSession {
 export type RunnerType = 'instance_type' | 'group_type' | 'project_type';
 export type RunnerStatus = 'online' | 'offline' | 'stale' | 'never_contacted' | 'paused';
 export type RunnerAccessLevel = 'not_protected' | 'ref_protected';
+/** GitLab's CiRunnerUpgradeStatus, lower-cased (a Runway extension of the REST entities); null while not known. */
+export type RunnerUpgradeStatus = 'invalid' | 'not_available' | 'available' | 'recommended';
 
 export interface UserBasic {
   id: number;
@@ -92,6 +94,8 @@ export interface RunnerDetails extends Runner {
   maintenance_note: string | null;
   projects?: RunnerProject[];
   groups: RunnerGroup[];
+  /** The most urgent of its managers' upgrade statuses. */
+  upgrade_status: RunnerUpgradeStatus | null;
 }
 
 /** GET /runners/:id?with_permissions=true (a Runway extension): the details and what the viewer may do. */
@@ -137,6 +141,7 @@ export interface RunnerManager {
   ip_address: string | null;
   status: Exclude<RunnerStatus, 'paused'>;
   job_execution_status: 'active' | 'idle';
+  upgrade_status: RunnerUpgradeStatus | null;
 }
 
 export interface RunnerJob {
@@ -356,6 +361,7 @@ export interface RunnerListItem extends Runner {
     /** Counted up to 1,001: above 1,000 means "1,000+". */
     job_count: number;
     owner: { type: 'project' | 'group'; id: number; name: string; full_path: string; full_name: string } | null;
+    upgrade_status: RunnerUpgradeStatus | null;
   } | null;
   _runway_permissions: RunnerPermissions;
 }

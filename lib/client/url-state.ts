@@ -56,3 +56,35 @@ export function useUrlState() {
   );
   return { params, update };
 }
+
+/**
+ * A list whose filters are the URL in one normal form (the runner lists, the merge request list): `parse`
+ * reads them, `canonical` writes them, and an address not in that form (unknown or bad parameters) is
+ * replaced by it. `update` pushes the query `next` builds from the filters and the changes, so Back and
+ * Forward step through the filters.
+ */
+export function useCanonicalFilters<F>(
+  parse: (params: { get(name: string): string | null; getAll(name: string): string[] }) => F,
+  canonical: (filters: F) => string,
+  next: (filters: F, changes: Partial<F>) => string,
+) {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const filters = parse(params);
+  const query = canonical(filters);
+  const current = params.toString();
+  useEffect(() => {
+    if (current !== query) router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  }, [current, query, pathname, router]);
+  const update = useCallback(
+    (changes: Partial<F>) => {
+      const qs = next(filters, changes);
+      router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+    },
+    // `filters` is rebuilt from `query` on every render; the string is its identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [query, pathname, router, next],
+  );
+  return { filters, update };
+}

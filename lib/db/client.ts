@@ -7,7 +7,7 @@ import { PrismaClient } from './generated/client';
 import { log } from '../log/log';
 import { observeStatement } from '../metrics/registry';
 import { recordDbStatement } from '../observability/request-context';
-import { preparedStatementsEnabled, sessionAwareNamer, SHARED_SESSION_PROBE, type StatementNamer } from './statement-names';
+import { preparedStatementsEnabled, preparedStatementsExplicitlyOn, sessionAwareNamer, SHARED_SESSION_PROBE, type StatementNamer } from './statement-names';
 
 interface Connection {
   url: string;
@@ -46,7 +46,25 @@ function open(url: string): Connection {
     ),
   );
   // Statement names only where each connection has a session of its own: never on the embedded database.
-  const askShared = async () => (await pool.query<{ shared: boolean }>(SHARED_SESSION_PROBE)).rows[0]?.shared !== false;
+  const askShared = async () => {
+    // The embedded database first, on any connection (one held by this probe could wait behind the others').
+    if ((await pool.query<{ shared: boolean }>(SHARED_SESSION_PROBE)).rows[0]?.shared !== false) return true;
+    const client = await pool.connect();
+    try {
+      const row = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0];
+      // A pooler answers with a process id of its own: in transaction mode each transaction may land on another
+      // server connection, where a name is missing or already taken (42P05 "rw0" already exists), and names
+      // left there fail the next process. Unless the operator said true (PgBouncer 1.21+ tracks them), none.
+      const pooled = (client as unknown as { processID?: number }).processID !== row?.pid;
+      if (pooled && !preparedStatementsExplicitlyOn()) {
+        log('warn', 'DATABASE_URL goes through a connection pooler: statements run unprepared (set RUNWAY_DB_PREPARED_STATEMENTS=false to say so)');
+        return true;
+      }
+      return false;
+    } finally {
+      client.release();
+    }
+  };
   const name = preparedStatementsEnabled() ? sessionAwareNamer(askShared) : undefined;
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, {

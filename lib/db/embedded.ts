@@ -1,6 +1,9 @@
 // The embedded default: a real PostgreSQL (PGlite, WebAssembly) kept under the data folder and served
-// on a loopback port, so the same pg driver, migrations and psql work as with a PostgreSQL server.
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// on a Unix socket in a folder only Runway's user may open (a loopback port on Windows), so the same pg
+// driver, migrations and psql work as with a PostgreSQL server, for that user alone: PGlite checks no
+// password, and every local user could reach a loopback port as superuser.
+import { chmod, mkdir, mkdtemp, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,12 +23,48 @@ interface LockRecord {
   pid: number;
   /** A server holds the folder until it stops; a `runway` command for a few seconds. */
   role?: EmbeddedRole;
+  /** The socket's number (`.s.PGSQL.<port>`), or the loopback port where there is no socket folder. */
   port?: number;
+  /** The folder holding the Unix socket (mode 0700), as psql's `-h` takes it. */
+  socket?: string;
 }
 export type EmbeddedRole = 'server' | 'command';
 
 const lockFile = (dir: string) => `${dir}.lock`;
-const urlFor = (port: number) => `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+/** Owner only: the lock file, the data folder and the socket's folder. */
+const PRIVATE_FILE = 0o600;
+const PRIVATE_FOLDER = 0o700;
+/** The socket's number when none is configured: psql's default port, so `psql -h <folder>` needs no `-p`. */
+export const DEFAULT_SOCKET_PORT = 5432;
+// sun_path holds 108 bytes on Linux, 104 on macOS: a longer socket path cannot be bound.
+const MAX_SOCKET_PATH = 100;
+
+const urlFor = (where: { port: number; socket?: string }) =>
+  where.socket
+    ? `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(where.socket)}&port=${where.port}&sslmode=disable`
+    : `postgresql://postgres:postgres@127.0.0.1:${where.port}/postgres?sslmode=disable`;
+
+/** Unix sockets where the platform has them and folder modes mean something (not Windows). */
+const socketsHere = () => process.platform !== 'win32';
+
+/**
+ * The folder the socket goes in: `<data dir>/pgdata.sock`, or a private temporary folder when that path is too
+ * long for a socket. Created (or narrowed) to mode 0700 and required to be this user's, so that only Runway's
+ * user can open the socket inside: the folder's mode is what guards it (PGlite asks for no password).
+ */
+async function privateSocketFolder(dir: string, port: number): Promise<string> {
+  let folder = `${dir}.sock`;
+  if (path.join(folder, `.s.PGSQL.${port}`).length > MAX_SOCKET_PATH) folder = await mkdtemp(path.join(os.tmpdir(), 'runway-pg-'));
+  await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER });
+  const info = await stat(folder);
+  if (typeof process.getuid === 'function' && info.uid !== process.getuid()) {
+    throw new Error(`${folder} belongs to another user (uid ${info.uid}): the embedded database's socket needs a folder of Runway's own user`);
+  }
+  await chmod(folder, PRIVATE_FOLDER);
+  // A socket left by a process that died: the data folder's lock is ours, so nobody serves on it.
+  await rm(path.join(folder, `.s.PGSQL.${port}`), { force: true });
+  return folder;
+}
 
 /**
  * Starts PGlite on `dir` (or in memory for `memory://`). PGlite has one real session; the socket server
@@ -41,26 +80,37 @@ export async function startEmbeddedDatabase(opts: { dir: string; port?: number; 
     await mkdir(path.dirname(opts.dir), { recursive: true });
     releaseLock = await lockDataDir(lockFile(opts.dir), role);
   }
+  let socket: string | undefined;
+  let port = opts.port ?? 0;
+  if (!memory) {
+    // The database's files are the whole database: no other user reads them.
+    await mkdir(opts.dir, { recursive: true, mode: PRIVATE_FOLDER });
+    await chmod(opts.dir, PRIVATE_FOLDER);
+    if (socketsHere()) {
+      port ||= DEFAULT_SOCKET_PORT;
+      socket = await privateSocketFolder(opts.dir, port);
+    }
+  }
   // pg_trgm: the migrations create it for the commit search's trigram indexes, as on a PostgreSQL server.
   const db = await PGlite.create(memory ? undefined : opts.dir, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({
     db,
-    host: '127.0.0.1',
-    port: opts.port ?? 0,
+    ...(socket ? { path: path.join(socket, `.s.PGSQL.${port}`) } : { host: '127.0.0.1', port }),
     maxConnections: opts.maxConnections ?? 4,
   });
   // Before start: each socket's handler takes the server's queue when it connects.
   (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(db);
   await server.start();
-  const conn = server.getServerConn();
-  const port = Number(conn.split(':').pop());
+  if (!socket) port = Number(server.getServerConn().split(':').pop());
   return {
-    url: urlFor(port),
+    url: urlFor({ port, socket }),
     async advertise() {
       if (memory) return;
       // Replaced by a rename, so a reader never sees half a record.
       const file = lockFile(opts.dir);
-      await writeFile(`${file}.${process.pid}`, JSON.stringify({ pid: process.pid, role, port } satisfies LockRecord));
+      await writeFile(`${file}.${process.pid}`, JSON.stringify({ pid: process.pid, role, port, ...(socket ? { socket } : {}) } satisfies LockRecord), {
+        mode: PRIVATE_FILE,
+      });
       await rename(`${file}.${process.pid}`, file);
     },
     async stop() {
@@ -82,7 +132,7 @@ async function lockDataDir(file: string, role: EmbeddedRole): Promise<() => Prom
   const deadline = Date.now() + COMMAND_WAIT_MS;
   for (;;) {
     try {
-      const handle = await open(file, 'wx');
+      const handle = await open(file, 'wx', PRIVATE_FILE);
       await handle.writeFile(JSON.stringify({ pid: process.pid, role } satisfies LockRecord));
       await handle.close();
       return () => rm(file, { force: true });
@@ -113,6 +163,7 @@ async function readLock(file: string): Promise<LockRecord | null> {
       pid: record.pid as number,
       role: record.role === 'command' ? 'command' : 'server',
       port: Number.isInteger(record.port) ? record.port : undefined,
+      socket: typeof record.socket === 'string' && record.socket ? record.socket : undefined,
     };
   } catch {
     return null;
@@ -130,7 +181,7 @@ export interface EmbeddedHolder {
 export async function embeddedDatabaseHolder(dir: string): Promise<EmbeddedHolder | null> {
   const record = await readLock(lockFile(dir));
   if (!record || record.pid === process.pid || !isAlive(record.pid)) return null;
-  return { pid: record.pid, role: record.role ?? 'server', url: record.port ? urlFor(record.port) : undefined };
+  return { pid: record.pid, role: record.role ?? 'server', url: record.port ? urlFor({ port: record.port, socket: record.socket }) : undefined };
 }
 
 function isAlive(pid: number): boolean {

@@ -2,11 +2,16 @@
 // `_prisma_migrations` is recorded exactly as `prisma migrate deploy` records it, with no native binary.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { hostname } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import { projectRoot } from '../config/paths';
+import { DEFAULT_MIGRATION_LOCK_TIMEOUT_SECONDS } from '../config/env';
+import { log } from '../log/log';
+import { throughPooler } from './pooler';
 
 type Engine = import('@prisma/schema-engine-wasm').SchemaEngine;
 type MigrationList = import('@prisma/schema-engine-wasm').MigrationList;
@@ -15,7 +20,100 @@ export const schemaPath = () => path.join(projectRoot(), 'prisma', 'schema.prism
 export const migrationsDir = () => path.join(projectRoot(), 'prisma', 'migrations');
 
 // Arbitrary but fixed: every Runway instance contends for the same advisory lock while migrating.
-const MIGRATION_LOCK_KEY = 7_296_451_001;
+export const MIGRATION_LOCK_KEY = 7_296_451_001;
+/** How often a start waiting for the migration lock says so. */
+const LOCK_REPORT_MS = 10_000;
+const LOCK_RETRY_MS = 500;
+
+/** `runway <command> pid N on host`: what pg_stat_activity shows of a Runway holding the lock (63 bytes kept). */
+function lockHolderName(): string {
+  const command = process.argv.find((a) => /^[a-z][a-z-]+$/.test(a)) ?? 'runway';
+  return `runway ${command} pid ${process.pid} on ${hostname()}`.slice(0, 63);
+}
+
+function migrationLockTimeoutSeconds(): number {
+  const n = Number(process.env.RUNWAY_MIGRATION_LOCK_TIMEOUT_SECONDS);
+  return process.env.RUNWAY_MIGRATION_LOCK_TIMEOUT_SECONDS?.trim() && Number.isInteger(n) && n >= 1 ? n : DEFAULT_MIGRATION_LOCK_TIMEOUT_SECONDS;
+}
+
+interface LockHolder {
+  pid: number;
+  application_name: string;
+  client_addr: string | null;
+  state: string | null;
+  held_since: string | null;
+}
+
+/** The sessions holding the migration lock (a bigint advisory lock: classid the high half, objid the low). */
+async function migrationLockHolders(client: pg.Client): Promise<LockHolder[]> {
+  const { rows } = await client.query<LockHolder>(
+    `SELECT a.pid, a.application_name, host(a.client_addr) AS client_addr, a.state, a.backend_start::text AS held_since
+       FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+        AND l.classid = ($1::bigint >> 32)::oid AND l.objid = ($1::bigint & 4294967295)::oid`,
+    [MIGRATION_LOCK_KEY],
+  );
+  return rows;
+}
+
+/**
+ * Takes the migration lock, saying every LOCK_REPORT_MS that it waits and for whom, and giving up after
+ * `timeoutSeconds` (RUNWAY_MIGRATION_LOCK_TIMEOUT_SECONDS): a start that waits silently and forever for a
+ * lock another process (or a pooler's server connection) keeps never serves and never fails.
+ */
+async function takeMigrationLock(client: pg.Client, timeoutSeconds: number): Promise<void> {
+  const began = Date.now();
+  let reported = -Infinity;
+  for (;;) {
+    const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1) AS taken', [MIGRATION_LOCK_KEY]);
+    if (rows[0]?.taken) {
+      if (reported > -Infinity) log('info', 'migration lock taken', { waited_seconds: Math.round((Date.now() - began) / 1000) });
+      return;
+    }
+    const waited = Date.now() - began;
+    const holders = await migrationLockHolders(client).catch(() => [] as LockHolder[]);
+    const holder = holders[0];
+    const fields = {
+      waited_seconds: Math.round(waited / 1000),
+      timeout_seconds: timeoutSeconds,
+      holder_pid: holder?.pid ?? null,
+      holder_application_name: holder?.application_name ?? null,
+      holder_client_addr: holder?.client_addr ?? null,
+      holder_state: holder?.state ?? null,
+    };
+    if (waited >= timeoutSeconds * 1000) {
+      const who = holder ? `PostgreSQL backend ${holder.pid}${holder.application_name ? ` (${holder.application_name})` : ''}` : 'another session';
+      log('error', 'gave up waiting for the migration lock', fields);
+      throw new Error(
+        `gave up waiting for the migration lock after ${timeoutSeconds} s (RUNWAY_MIGRATION_LOCK_TIMEOUT_SECONDS): held by ${who}; ` +
+          'if that is not a Runway migrating, end it with pg_terminate_backend(<pid>)',
+      );
+    }
+    if (Date.now() - reported >= LOCK_REPORT_MS) {
+      reported = Date.now();
+      log('warn', 'waiting for the migration lock', fields);
+    }
+    await sleep(LOCK_RETRY_MS);
+  }
+}
+
+/** Why a session-bound step refuses the pooled URL, and what to set instead. */
+export function poolerRefusal(what: string): Error {
+  return new Error(
+    `DATABASE_URL goes through a connection pooler, and ${what}, which a pooler in transaction mode (PgBouncer) ` +
+      'would leave on a server connection it hands to others: set RUNWAY_DATABASE_DIRECT_URL to the same database ' +
+      'reached without the pooler (docs/operations.md, "PgBouncer")',
+  );
+}
+
+/** The committed migrations the database has not applied (all of them when it has none). */
+async function pendingMigrations(client: pg.Client, list: MigrationList): Promise<string[]> {
+  const done = await client
+    .query<{ name: string }>('SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')
+    .then((r) => new Set(r.rows.map((row) => row.name)))
+    .catch(() => new Set<string>());
+  return (list as unknown as { migrationDirectories: { path: string }[] }).migrationDirectories.map((d) => d.path).filter((name) => !done.has(name));
+}
 
 let wasmReady: Promise<typeof import('@prisma/schema-engine-wasm')> | undefined;
 
@@ -131,9 +229,31 @@ const noFilters = { externalTables: [], externalEnums: [] };
 export async function applyMigrations(connectionString: string, opts: { lock: boolean; dir?: string }): Promise<string[]> {
   let lockClient: pg.Client | undefined;
   if (opts.lock) {
-    lockClient = new pg.Client({ connectionString });
+    // Named, so that an instance waiting for this lock can say who holds it (pg_stat_activity).
+    lockClient = new pg.Client({ connectionString, application_name: lockHolderName() });
     await lockClient.connect();
-    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      if (await throughPooler(lockClient)) {
+        // A database that is up to date needs neither the lock nor the schema engine (which takes a session
+        // lock of its own): a `runway` command given only the pooled URL works then, and leaves nothing behind.
+        const pending = await pendingMigrations(lockClient, await loadMigrationList(opts.dir));
+        await lockClient.end();
+        lockClient = undefined;
+        if (!pending.length) return [];
+        throw poolerRefusal(`migrations are pending (${pending.join(', ')}), and applying them takes a session advisory lock`);
+      }
+      await takeMigrationLock(lockClient, migrationLockTimeoutSeconds());
+      // Up to date (every start after the first of a release): the schema engine, which waits without a bound
+      // for a session lock of its own, is not needed.
+      if (!opts.dir && !(await pendingMigrations(lockClient, await loadMigrationList())).length) {
+        await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        await lockClient.end();
+        return [];
+      }
+    } catch (err) {
+      await lockClient?.end().catch(() => undefined);
+      throw err;
+    }
   }
   try {
     const migrationsList = await loadMigrationList(opts.dir);

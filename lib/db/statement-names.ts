@@ -34,6 +34,11 @@ export function preparedStatementsEnabled(env: Record<string, string | undefined
   return true;
 }
 
+/** Whether RUNWAY_DB_PREPARED_STATEMENTS says true in so many words (a pooler that tracks prepared statements). */
+export function preparedStatementsExplicitlyOn(env: Record<string, string | undefined> = process.env): boolean {
+  return ['true', '1', 'yes'].includes(env.RUNWAY_DB_PREPARED_STATEMENTS?.trim().toLowerCase() ?? '');
+}
+
 /**
  * Asked once per pool: is every connection a session of its own? Not on PGlite (the embedded database): its
  * socket server multiplexes every connection, of every process, onto its one session, where a statement

@@ -3,7 +3,8 @@ import type { Actor } from '../api/authenticate';
 import { forbidden, notFound, validationError } from '../api/errors';
 import { db, type Prisma } from '../db/client';
 import { sql } from '../db/sql';
-import { canAdministerGroup, type VisibilityName } from '../namespaces/policy';
+import { AccessLevel, groupAccessLevel } from '../namespaces/access';
+import { canAdministerGroup, canChangeShareWithGroupLock, type LockLink, type VisibilityName } from '../namespaces/policy';
 import { lockProjects, purgeLockedProjects } from '../projects/purge';
 import { removeMirrors } from '../projects/service';
 import { fullPathTaken } from '../namespaces/queries';
@@ -45,6 +46,28 @@ async function visibilityErrors(tx: Tx, group: NamespaceRecord, v: VisibilityNam
   return out;
 }
 
+/** Groups::UpdateService's refusal when the parent's lock binds the group and the caller may not lift it. */
+export const LOCK_REFUSAL = 'cannot be disabled when the parent group "Share with group lock" is enabled, except by the owner of the parent group';
+
+/**
+ * The group and its ancestors, nearest first: each one's lock and the actor's level in it. The ancestors are
+ * read, not locked: a parent locked concurrently cascades onto this group's row, which this transaction holds,
+ * so the cascade lands after it and the lock ends on.
+ */
+async function lockChain(tx: Tx, actor: Actor, group: NamespaceRecord): Promise<LockLink[]> {
+  const ids = [...group.traversalIds].reverse();
+  const rows = await tx.$queryRaw<{ id: number; share_with_group_lock: boolean }[]>(
+    sql`SELECT id, share_with_group_lock FROM namespaces WHERE id = ANY(${ids}::int[])`,
+  );
+  const lockOf = new Map(rows.map((r) => [r.id, r.share_with_group_lock]));
+  const chain: LockLink[] = [];
+  for (const id of ids) {
+    const level = actor.user.admin ? AccessLevel.OWNER : await groupAccessLevel(actor.user.id, id, tx);
+    chain.push({ level, locked: lockOf.get(id) ?? false });
+  }
+  return chain;
+}
+
 /** PUT /groups/:id: Owners and admins (admin_group). A new path moves every full path under the group. */
 export async function updateGroup(actor: Actor, group: NamespaceRecord, c: GroupChanges): Promise<void> {
   if (!canAdministerGroup(await groupViewer(actor, group))) throw forbidden();
@@ -62,10 +85,18 @@ export async function updateGroup(actor: Actor, group: NamespaceRecord, c: Group
   try {
     await db().$transaction(async (tx) => {
       // The full path as of the lock: a parent renamed meanwhile has already moved it.
-      const locked = await tx.$queryRaw<{ full_path: string; shared_runners_enabled: boolean; allow_descendants_override_disabled_shared_runners: boolean }[]>(
-        sql`SELECT full_path, shared_runners_enabled, allow_descendants_override_disabled_shared_runners FROM namespaces WHERE id = ${group.id} FOR UPDATE`,
+      const locked = await tx.$queryRaw<
+        { full_path: string; shared_runners_enabled: boolean; allow_descendants_override_disabled_shared_runners: boolean; share_with_group_lock: boolean }[]
+      >(
+        sql`SELECT full_path, shared_runners_enabled, allow_descendants_override_disabled_shared_runners, share_with_group_lock
+              FROM namespaces WHERE id = ${group.id} FOR UPDATE`,
       );
       if (!locked.length) throw notFound('Group');
+      // Groups::UpdateService checks a change of the sharing lock before the runner setting, and answers it alone.
+      const newLock = c.settings?.data.shareWithGroupLock;
+      if (typeof newLock === 'boolean' && newLock !== locked[0].share_with_group_lock) {
+        if (!canChangeShareWithGroupLock(await lockChain(tx, actor, group), actor.user.admin)) throw validationError({ share_with_group_lock: [LOCK_REFUSAL] });
+      }
       if (c.sharedRunnersSetting !== undefined) {
         // As Groups::UpdateService: the runner setting goes first and a refusal is the only error answered.
         const parent = group.parentId

@@ -3,7 +3,6 @@ import type { RequestContext, Shape } from '../api/handler';
 import { ApiError } from '../api/errors';
 import { created, noContent } from '../api/response';
 import { isRowId } from '../db/ids';
-import { db } from '../db/client';
 import { projectGroupLinkEntity } from '../namespaces/entity';
 import { groupDetail } from './handlers';
 import { findGroup, findProject } from '../namespaces/resolve';
@@ -42,8 +41,8 @@ export async function shareProjectHandler(ctx: Ctx<typeof shareProjectParams>) {
   const i = ctx.input;
   // Projects::GroupLinks::CreateService: a group the caller cannot read is the same 404 as none.
   const invited = isRowId(i.group_id) ? await findGroup(actor, i.group_id).catch(notFoundAsNull) : null;
-  const id = await shareProject(actor, project, invited, { groupAccess: i.group_access, expiresAt: i.expires_at });
-  return created(projectGroupLinkEntity(await db().projectGroupLink.findUniqueOrThrow({ where: { id } })));
+  // The row as created: reading it back could find it already removed by a concurrent unshare.
+  return created(projectGroupLinkEntity(await shareProject(actor, project, invited, { groupAccess: i.group_access, expiresAt: i.expires_at })));
 }
 
 /** DELETE /projects/:id/share/:group_id: 204. */

@@ -15,11 +15,24 @@ export async function refreshGauges(now = Date.now()): Promise<void> {
   m.poolConnections.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
   m.poolConnections.set({ state: 'idle' }, pool.idleCount);
   m.poolConnections.set({ state: 'waiting' }, pool.waitingCount);
+  m.poolMax.set(pool.options.max ?? 10);
 
   const queue = await queryRows<{ status: string; n: number }>(
     sql`SELECT status, count(*)::int AS n FROM background_jobs WHERE status IN ('queued', 'running') GROUP BY status`,
   );
   for (const status of ['queued', 'running']) m.backgroundQueue.set({ status }, queue.find((r) => r.status === status)?.n ?? 0);
+
+  // Fleet alert rules: a handful of rows, read at every scrape so a rule that fired shows at once.
+  const rules = await queryRows<{ id: number; name: string; kind: string; state: string; last_value: number | null }>(
+    sql`SELECT id, name, kind, state, last_value FROM runner_alert_rules WHERE enabled ORDER BY id`,
+  );
+  m.fleetAlertFiring.reset();
+  m.fleetAlertValue.reset();
+  for (const r of rules) {
+    const labels = { rule_id: String(r.id), rule_name: r.name, kind: r.kind };
+    m.fleetAlertFiring.set(labels, r.state === 'firing' ? 1 : 0);
+    if (r.last_value !== null) m.fleetAlertValue.set(labels, r.last_value);
+  }
 
   if (now - runnersCountedAt < RUNNER_COUNT_TTL_MS) return;
   runnersCountedAt = now;

@@ -14,7 +14,9 @@ export async function serveMetrics(req: IncomingMessage, res: ServerResponse, pe
   const { registry } = metrics();
   try {
     await refreshGauges();
+    metrics().databaseUp.set(1);
   } catch (err) {
+    metrics().databaseUp.set(0);
     // A database outage must not hide the process metrics that help diagnose it.
     logError('metrics: database gauges unavailable', err);
   }

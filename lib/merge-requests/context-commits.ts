@@ -75,11 +75,15 @@ export async function removeContextCommits(mr: MrRow, ids: string[]): Promise<vo
   await db().mergeRequestContextCommit.deleteMany({ where: { mergeRequestId: mr.id, sha: { in: commits.map((c) => c.sha) } } });
 }
 
-/** GitLab's order (MergeRequest#context_commits): newest committed first; the id keeps equal dates stable across pages. */
+/**
+ * The API's order: GitLab's route pages `merge_request.merge_request_context_commits` unordered, which its offset
+ * pagination orders by id, i.e. insertion order. (Its model method `context_commits`, newest committed first,
+ * is what GitLab's own page shows; our page sorts that way in the browser.)
+ */
 export async function contextCommitsPage(mergeRequestId: number, offset: number, limit: number) {
   return db().mergeRequestContextCommit.findMany({
     where: { mergeRequestId },
-    orderBy: [{ committedDate: 'desc' }, { id: 'desc' }],
+    orderBy: { id: 'asc' },
     skip: offset,
     take: limit,
   });

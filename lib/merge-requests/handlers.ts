@@ -3,7 +3,7 @@ import { created, noContent } from '../api/response';
 import { paginated, type RequestContext } from '../api/handler';
 import { paginationShape } from '../api/pagination';
 import { param } from '../api/params';
-import { forbidden, validationError } from '../api/errors';
+import { forbidden, paramError, validationError } from '../api/errors';
 import { loadProjectRecords } from '../namespaces/records';
 import { canAdminMergeRequest, canDeleteMergeRequest } from './policy';
 import { commitEntity } from '../repositories/entity';
@@ -87,6 +87,9 @@ export const listMrParams = {
   search: param.string(),
   author_id: param.integer(),
   author_username: param.string(),
+  // GitLab declares it Array[String] and Community Edition allows one value (CheckAssigneesCount).
+  assignee_username: param.array(),
+  reviewer_username: param.string(),
   ...paginationShape,
 };
 
@@ -95,6 +98,8 @@ export async function listMrHandler(ctx: RequestContext<typeof listMrParams>) {
   const { project } = await projectForMergeRequests(ctx.actor, ctx.pathParams.id, 'read');
   const i = ctx.input;
   const iids = i.iids?.map(Number).filter((n) => Number.isSafeInteger(n));
+  const assignees = i.assignee_username ?? [];
+  if (assignees.length > 1) throw paramError([`assignee_username allows one value, but found ${assignees.length}: ${assignees.join(', ')}`]);
   const filters = {
     state: (i.state ?? 'all') as 'opened' | 'closed' | 'locked' | 'merged' | 'all',
     sourceBranch: i.source_branch ?? undefined,
@@ -103,6 +108,8 @@ export async function listMrHandler(ctx: RequestContext<typeof listMrParams>) {
     search: i.search?.trim() || undefined,
     authorId: i.author_id ?? undefined,
     authorUsername: i.author_username ?? undefined,
+    assigneeUsername: assignees[0],
+    reviewerUsername: i.reviewer_username ?? undefined,
     orderBy: (i.order_by ?? 'created_at') as 'created_at' | 'updated_at' | 'title',
     sort: (i.sort ?? 'desc') as 'asc' | 'desc',
   };

@@ -48,9 +48,15 @@ export interface MrListFilters {
   search?: string;
   authorId?: number;
   authorUsername?: string;
+  /** One of the MR's assignees, by username (case-insensitive, as the author). */
+  assigneeUsername?: string;
+  /** One of the MR's reviewers, by username. */
+  reviewerUsername?: string;
   orderBy: 'created_at' | 'updated_at' | 'title';
   sort: 'asc' | 'desc';
 }
+
+const byUsername = (username: string) => ({ some: { user: { username: { equals: username, mode: 'insensitive' as const } } } });
 
 function where(projectId: number, f: MrListFilters) {
   return {
@@ -64,6 +70,8 @@ function where(projectId: number, f: MrListFilters) {
       : {}),
     ...(f.authorId !== undefined ? { authorId: f.authorId } : {}),
     ...(f.authorUsername ? { author: { username: { equals: f.authorUsername, mode: 'insensitive' as const } } } : {}),
+    ...(f.assigneeUsername ? { assignees: byUsername(f.assigneeUsername) } : {}),
+    ...(f.reviewerUsername ? { reviewers: byUsername(f.reviewerUsername) } : {}),
   };
 }
 

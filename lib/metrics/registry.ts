@@ -33,6 +33,16 @@ function create() {
       labelNames: ['state'] as const,
       registers: [registry],
     }),
+    poolMax: new client.Gauge({
+      name: 'runway_db_pool_max_connections',
+      help: 'The most database connections this process opens (RUNWAY_DB_POOL_MAX): in_use reaching it means exhaustion',
+      registers: [registry],
+    }),
+    databaseUp: new client.Gauge({
+      name: 'runway_database_up',
+      help: "1 when this scrape's database reads succeeded, 0 when the database was unreachable (readiness with ?all fails then)",
+      registers: [registry],
+    }),
     backgroundQueue: new client.Gauge({
       name: 'runway_background_jobs',
       help: 'Background jobs in the queue by status (queued, running); database-wide, the same on every instance',
@@ -87,6 +97,32 @@ function create() {
       name: 'gitlab_rack_attack_throttle_period_seconds',
       help: 'The period over which a throttle counts requests',
       labelNames: ['event_name'] as const,
+      registers: [registry],
+    }),
+    // Fleet alerts (lib/fleet-alerts): the rules' state and value are read from the database at scrape, so
+    // every instance shows the same; the check time and the webhook attempts are this process's own.
+    fleetAlertFiring: new client.Gauge({
+      name: 'runway_fleet_alert_firing',
+      help: 'Fleet alert rules: 1 while the rule fires, 0 otherwise (enabled rules); database-wide, the same on every instance',
+      labelNames: ['rule_id', 'rule_name', 'kind'] as const,
+      registers: [registry],
+    }),
+    fleetAlertValue: new client.Gauge({
+      name: 'runway_fleet_alert_value',
+      help: "Fleet alert rules: the value measured at the rule's last check (percent, runners or seconds); database-wide",
+      labelNames: ['rule_id', 'rule_name', 'kind'] as const,
+      registers: [registry],
+    }),
+    fleetAlertCheckSeconds: new client.Histogram({
+      name: 'runway_fleet_alert_check_seconds',
+      help: 'Time of a fleet alert check cycle (every enabled rule) run by this process',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    fleetAlertDeliveries: new client.Counter({
+      name: 'runway_fleet_alert_webhook_deliveries_total',
+      help: 'Fleet alert webhook attempts made by this process, by outcome (delivered, retrying, failed)',
+      labelNames: ['status'] as const,
       registers: [registry],
     }),
     buildInfo: new client.Gauge({

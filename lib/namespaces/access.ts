@@ -128,7 +128,10 @@ export function authorizedGroupIdsSql(userId: number, minLevel: number): Prisma.
  * Group.select_for_project_authorization, a project whose own namespace has share_with_group_lock on gives
  * nothing through its project_group_links: turning the lock on keeps the links (they are still listed and
  * come back into force when it is turned off) but takes their access away. The lock cascades to subgroups
- * when turned on (groups/service.ts), so the project's own namespace is the one to read.
+ * when turned on (groups/service.ts), a subgroup created under a locked parent starts locked
+ * (namespaces/service.ts), and only an Owner of the locked parent may lift it on a subgroup
+ * (policy.canChangeShareWithGroupLock), so the project's own namespace is the one to read, as GitLab reads it
+ * (and as shares.ts reads it before creating a share).
  */
 export function projectSharesGrantSql(namespaceId: Prisma.Sql): Prisma.Sql {
   return sql`NOT EXISTS (SELECT 1 FROM namespaces lockns WHERE lockns.id = ${namespaceId} AND lockns.share_with_group_lock)`;

@@ -15,6 +15,9 @@ import {
   canAdminMembersOf,
   canRemoveMember,
   canUpdateMember,
+  canChangeShareWithGroupLock,
+  canRemoveProjectShare,
+  canShareProjectAt,
   type Viewer,
 } from './policy';
 
@@ -121,5 +124,43 @@ describe('changing and removing members', () => {
     expect(canRemoveMember('project', ACTORS.admin, target(50, { namespaceHolder: true }))).toBe(false);
     expect(canAdminMembersOf('project', ACTORS.maintainer)).toBe(true);
     expect(canAdminMembersOf('group', ACTORS.maintainer)).toBe(false);
+  });
+});
+
+describe('project shares (issue 29, defect 1)', () => {
+  it('Maintainers share below Owner; only Owners and admins create an Owner-access link', () => {
+    for (const level of [10, 15, 20, 30, 40]) expect(canShareProjectAt(ACTORS.maintainer, level)).toBe(true);
+    expect(canShareProjectAt(ACTORS.maintainer, 50)).toBe(false);
+    expect(canShareProjectAt(ACTORS.developer, 30)).toBe(false);
+    expect(canShareProjectAt(ACTORS.owner, 50)).toBe(true);
+    expect(canShareProjectAt(ACTORS.admin, 50)).toBe(true);
+  });
+  it("an Owner-access link goes only for the project's Owners, admins, or an Owner of the invited group", () => {
+    const link = (groupAccess: number, viewerOwnsInvitedGroup = false) => ({ groupAccess, viewerOwnsInvitedGroup });
+    expect(canRemoveProjectShare(ACTORS.maintainer, link(40))).toBe(true);
+    expect(canRemoveProjectShare(ACTORS.maintainer, link(50))).toBe(false);
+    expect(canRemoveProjectShare(ACTORS.maintainer, link(50, true))).toBe(true);
+    expect(canRemoveProjectShare(ACTORS.owner, link(50))).toBe(true);
+    expect(canRemoveProjectShare(ACTORS.admin, link(50))).toBe(true);
+  });
+});
+
+describe('share_with_group_lock (issue 29, defect 2)', () => {
+  const at = (level: number, locked: boolean) => ({ level, locked });
+  it("lifts a subgroup's lock under a locked parent only for an Owner of the parent", () => {
+    expect(canChangeShareWithGroupLock([at(50, true), at(0, true)], false)).toBe(false);
+    expect(canChangeShareWithGroupLock([at(50, true), at(40, true)], false)).toBe(false);
+    expect(canChangeShareWithGroupLock([at(50, true), at(50, true)], false)).toBe(true);
+    expect(canChangeShareWithGroupLock([at(0, true), at(0, true)], true)).toBe(true);
+  });
+  it('recurses: a locked grandparent binds too, while an unlocked parent frees its children', () => {
+    expect(canChangeShareWithGroupLock([at(50, true), at(50, true), at(40, true)], false)).toBe(false);
+    expect(canChangeShareWithGroupLock([at(50, true), at(50, true), at(50, true)], false)).toBe(true);
+    expect(canChangeShareWithGroupLock([at(50, true), at(0, false), at(0, true)], false)).toBe(true);
+  });
+  it('an Owner turns a lock on, and changes a top-level group; others do not', () => {
+    expect(canChangeShareWithGroupLock([at(50, false), at(0, true)], false)).toBe(true);
+    expect(canChangeShareWithGroupLock([at(50, true)], false)).toBe(true);
+    expect(canChangeShareWithGroupLock([at(40, false)], false)).toBe(false);
   });
 });

@@ -89,6 +89,44 @@ export const canAdminMembersOf = (kind: MemberSourceKind, viewer: Viewer) =>
 const canManageOwnersOf = (kind: MemberSourceKind, viewer: Viewer) =>
   kind === 'group' ? canAdminMembersOf(kind, viewer) : viewer.admin || viewer.level >= AccessLevel.OWNER;
 
+// ------------------------------------------------------------------ shares
+
+/**
+ * POST /projects/:id/share: admin_project (Maintainers) may share, but a link with Owner access is
+ * manage_owners' business (Projects::GroupLinks::CreateService answers 403 otherwise): a Maintainer may not
+ * make a group they own an Owner of the project.
+ */
+export const canShareProjectAt = (viewer: Viewer, groupAccess: number) =>
+  canUpdateProject(viewer) && (groupAccess !== AccessLevel.OWNER || canManageOwnersOf('project', viewer));
+
+/**
+ * DELETE /projects/:id/share/:group_id once admin_project passed (ProjectGroupLinkPolicy's
+ * destroy_project_group_link): a link below Owner goes; an Owner-access link only for the project's Owners
+ * (manage_owners) or an Owner of the invited group.
+ */
+export const canRemoveProjectShare = (viewer: Viewer, link: { groupAccess: number; viewerOwnsInvitedGroup: boolean }) =>
+  link.groupAccess !== AccessLevel.OWNER || canManageOwnersOf('project', viewer) || link.viewerOwnsInvitedGroup;
+
+/** One group of a chain for share_with_group_lock: the viewer's level in it and its own lock. */
+export interface LockLink {
+  level: number;
+  locked: boolean;
+}
+
+/**
+ * GroupPolicy's change_share_with_group_lock, for `chain` = the group, then its parent, up to the root:
+ * an Owner (admins count as Owners) may change the lock unless both the group and its parent are locked;
+ * then only someone who may change the parent's lock (an Owner of the parent, recursively) may lift it.
+ */
+export function canChangeShareWithGroupLock(chain: readonly LockLink[], admin: boolean): boolean {
+  for (let i = 0; i < chain.length; i++) {
+    if (!admin && chain[i].level < AccessLevel.OWNER) return false;
+    const parent = chain[i + 1];
+    if (!chain[i].locked || !parent || !parent.locked) return true;
+  }
+  return true;
+}
+
 /** The membership being changed, as GroupMemberPolicy / ProjectMemberPolicy look at it. */
 export interface MemberTarget {
   level: number;

@@ -145,9 +145,18 @@ export function defaultSettings(visibility: string): ProjectSettings {
 }
 
 /** The stored JSON over the defaults (rows created before a setting existed read its default). */
+// Every project in an API answer reads its settings over the defaults: built once per visibility, frozen
+// (topics too), so a reader can share them (bench:api-profile showed the per-call build on GET /runners/:id).
+const sharedDefaults = new Map<string, Readonly<ProjectSettings>>();
+function defaultsFor(visibility: string): Readonly<ProjectSettings> {
+  let d = sharedDefaults.get(visibility);
+  if (!d) sharedDefaults.set(visibility, (d = Object.freeze({ ...defaultSettings(visibility), topics: Object.freeze([]) as unknown as string[] })));
+  return d;
+}
+
 export function readSettings(stored: unknown, visibility: string): ProjectSettings {
   const own = stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Partial<ProjectSettings>) : {};
-  return { ...defaultSettings(visibility), ...own };
+  return { ...defaultsFor(visibility), ...own };
 }
 
 // `public` is for pages only (Grape's values: the others answer "does not have a valid value").

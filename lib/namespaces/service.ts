@@ -87,6 +87,12 @@ export async function createGroup(actor: Actor, input: NewGroup): Promise<Namesp
     const id = await db().$transaction(async (tx) => {
       if (!errors.path && (await fullPathTaken(fullPath, tx))) add('path', 'has already been taken');
       if (Object.keys(errors).length) throw groupSaveError(errors);
+      // The parent's lock, read under a share lock taken before anything else: a lock being turned on there
+      // (which cascades to the subgroups) lands wholly before or after this group is added.
+      const parentLocked = parent
+        ? (await tx.$queryRaw<{ share_with_group_lock: boolean }[]>`SELECT share_with_group_lock FROM namespaces WHERE id = ${parent.id} FOR SHARE`)[0]
+            ?.share_with_group_lock === true
+        : false;
       const ns = await tx.namespace.create({
         data: {
           kind: 'group',
@@ -102,10 +108,12 @@ export async function createGroup(actor: Actor, input: NewGroup): Promise<Namesp
           allowDescendantsOverrideDisabledSharedRunners: runnerSetting
             ? runnerSetting === 'disabled_and_overridable'
             : (parent?.allowDescendantsOverrideDisabledSharedRunners ?? false),
-          shareWithGroupLock: parent?.shareWithGroupLock ?? false,
+          shareWithGroupLock: parentLocked,
         },
       });
-      await tx.namespace.update({ where: { id: ns.id }, data: { ...input.settings?.data, traversalIds: [...(parent?.traversalIds ?? []), ns.id] } });
+      // Namespace#sync_share_with_group_lock_with_parent: under a locked parent the lock is on whatever was asked.
+      const lock = parentLocked ? { shareWithGroupLock: true } : {};
+      await tx.namespace.update({ where: { id: ns.id }, data: { ...input.settings?.data, ...lock, traversalIds: [...(parent?.traversalIds ?? []), ns.id] } });
       // The creator becomes Owner (GitLab adds them even when they inherit Owner from the parent).
       await tx.groupMember.create({ data: { groupId: ns.id, userId: actor.user.id, accessLevel: AccessLevel.OWNER, createdById: actor.user.id } });
       return ns.id;

@@ -5,8 +5,9 @@ import type { Actor } from '../api/authenticate';
 import { apiError, conflict, forbidden, notFound } from '../api/errors';
 import { db, type Prisma } from '../db/client';
 import { sql } from '../db/sql';
-import { AccessLevel, authorizedGroupIdsSql, authorizedProjectIdsSql } from './access';
-import { canAdminMembersOf, canUpdateProject } from './policy';
+import { AccessLevel, authorizedGroupIdsSql, authorizedProjectIdsSql, groupAccessLevel } from './access';
+import { canAdminMembersOf, canRemoveProjectShare, canShareProjectAt, canUpdateProject } from './policy';
+import type { ProjectGroupLink } from '../db/generated/client';
 import type { NamespaceRecord, ProjectRecord, SharedGroupLink } from './records';
 import { groupViewer, projectViewer } from './resolve';
 
@@ -16,6 +17,8 @@ export interface NewShare {
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === 'P2002';
+/** The project or the invited group went away while the link was written (removed concurrently). */
+const isForeignKeyViolation = (err: unknown) => (err as { code?: string })?.code === 'P2003';
 const asDate = (d: string | null | undefined) => (d ? new Date(`${d}T00:00:00Z`) : null);
 
 /** GroupLinkable#sharing_allowed?: the root's prevent_sharing_groups_outside_hierarchy keeps shares inside its tree. */
@@ -50,44 +53,60 @@ export async function unshareGroup(actor: Actor, group: NamespaceRecord, invited
   await db().groupGroupLink.deleteMany({ where: { id: link.id } });
 }
 
-/** Whether the project's namespace or one of its ancestors has share_with_group_lock on. */
+/**
+ * Project#allowed_to_share_with_group?: whether the project's own namespace has share_with_group_lock on,
+ * the same column access.ts reads. A lock turned on in a group binds every subgroup below it (and every
+ * subgroup created later), and only an Owner of the locked parent may lift it on a subgroup (groups/service.ts),
+ * so a subgroup is unlocked under a locked ancestor only by that Owner's choice, as in GitLab.
+ */
 async function shareLocked(project: ProjectRecord): Promise<boolean> {
   if (project.namespace.kind !== 'group') return false;
-  const locked = await db().namespace.findFirst({
-    where: { id: { in: project.namespace.traversalIds }, shareWithGroupLock: true },
-    select: { id: true },
-  });
-  return locked !== null;
+  const ns = await db().namespace.findUnique({ where: { id: project.namespace.id }, select: { shareWithGroupLock: true } });
+  return ns?.shareWithGroupLock === true;
 }
 
 /**
  * POST /projects/:id/share. Maintainers (admin_project); a locked namespace answers 400 "The project sharing
- * with group is disabled"; an unreadable or missing group 404 "Not Found"; the project's own group or an
- * ancestor, or a second share of the group, 409 with the model's message.
+ * with group is disabled"; Owner access only from the project's Owners (403, manage_owners); an unreadable or
+ * missing group 404 "Not Found"; the project's own group or an ancestor, or a second share of the group, 409
+ * with the model's message. Returns the link as written: it is answered as created even if an unshare
+ * removes it before the response goes out.
  */
-export async function shareProject(actor: Actor, project: ProjectRecord, invited: NamespaceRecord | null, share: NewShare): Promise<number> {
-  if (!canUpdateProject(await projectViewer(actor, project))) throw forbidden();
+export async function shareProject(actor: Actor, project: ProjectRecord, invited: NamespaceRecord | null, share: NewShare): Promise<ProjectGroupLink> {
+  const viewer = await projectViewer(actor, project);
+  if (!canUpdateProject(viewer)) throw forbidden();
   if (await shareLocked(project)) throw apiError(400, 'The project sharing with group is disabled');
+  if (!canShareProjectAt(viewer, share.groupAccess)) throw forbidden();
   const root = project.namespace.kind === 'group' ? project.namespace.traversalIds[0] : null;
   if (!invited || (root && !(await sharingAllowed(root, invited)))) throw apiError(404, 'Not Found');
   if (project.namespace.kind === 'group' && project.namespace.traversalIds.includes(invited.id)) {
     throw conflict('Project cannot be shared with the group it is in or one of its ancestors.');
   }
   try {
-    const link = await db().projectGroupLink.create({
+    return await db().projectGroupLink.create({
       data: { projectId: project.id, groupId: invited.id, groupAccess: share.groupAccess, expiresAt: asDate(share.expiresAt) },
     });
-    return link.id;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('Group already shared with this group');
+    if (isForeignKeyViolation(err)) throw apiError(404, 'Not Found');
     throw err;
   }
 }
 
-/** DELETE /projects/:id/share/:group_id: Maintainers; 404 "Group Link Not Found" when there is no such share. */
+/**
+ * DELETE /projects/:id/share/:group_id: Maintainers (403 otherwise); 404 "Group Link Not Found" when there is
+ * no such share; an Owner-access link only for the project's Owners or an Owner of the invited group
+ * (Projects::GroupLinks::DestroyService: 403 "Forbidden").
+ */
 export async function unshareProject(actor: Actor, project: ProjectRecord, groupId: number): Promise<void> {
-  if (!canUpdateProject(await projectViewer(actor, project))) throw forbidden();
-  const { count } = await db().projectGroupLink.deleteMany({ where: { projectId: project.id, groupId } });
+  const viewer = await projectViewer(actor, project);
+  if (!canUpdateProject(viewer)) throw forbidden();
+  const link = await db().projectGroupLink.findFirst({ where: { projectId: project.id, groupId } });
+  if (!link) throw notFound('Group Link');
+  const viewerOwnsInvitedGroup = link.groupAccess === AccessLevel.OWNER && (await groupAccessLevel(actor.user.id, link.groupId)) >= AccessLevel.OWNER;
+  if (!canRemoveProjectShare(viewer, { groupAccess: link.groupAccess, viewerOwnsInvitedGroup })) throw apiError(403, 'Forbidden');
+  // By id: a link removed and shared again meanwhile is a new decision, left alone.
+  const { count } = await db().projectGroupLink.deleteMany({ where: { id: link.id } });
   if (!count) throw notFound('Group Link');
 }
 

@@ -16,6 +16,7 @@
 // and treats a ping not answered within the same interval as a lost connection.
 import pg from 'pg';
 import { db, directDatabaseUrl } from '../db/client';
+import { throughPooler } from '../db/pooler';
 import { log } from '../log/log';
 
 export type Unsubscribe = () => void;
@@ -35,6 +36,12 @@ interface HubState {
   reconnectTimer?: NodeJS.Timeout;
   failures: number;
   closed: boolean;
+  /**
+   * The LISTEN connection reaches PostgreSQL through a pooler: in transaction mode its LISTEN lasts one
+   * transaction and notifications are lost, while a Sync still answers. Live events are best effort then, and
+   * notificationsCaughtUp never vouches for them (the runner cache reads the database instead).
+   */
+  pooled?: boolean;
 }
 
 /** The environment flag the database choice sets when notifications stay in this process. */
@@ -84,13 +91,25 @@ function connect(): Promise<pg.Client> {
     client.on('notification', (msg) => deliver(msg.channel, msg.payload ?? ''));
     client.on('error', (err) => lost(client, err));
     client.on('end', () => lost(client, new Error('connection ended')));
+    let pooled = false;
     try {
       await client.connect();
+      pooled = !notificationsInProcess() && (await throughPooler(client));
     } catch (err) {
       h.connecting = undefined;
       client.removeAllListeners();
+      await client.end().catch(() => undefined);
       throw err;
     }
+    if (pooled && !h.pooled) {
+      log(
+        'error',
+        'the notification connection (LISTEN) goes through a connection pooler, which loses notifications in transaction mode: ' +
+          'live updates may not arrive and runner polls read the database instead of the cache; set RUNWAY_DATABASE_DIRECT_URL ' +
+          'to the same database reached without the pooler (docs/operations.md, "PgBouncer")',
+      );
+    }
+    h.pooled = pooled;
     h.client = client;
     h.connecting = undefined;
     h.failures = 0;
@@ -280,6 +299,79 @@ export async function notifyChannel(channel: string, payload: string, tx: { $exe
     return;
   }
   await tx.$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
+}
+
+/**
+ * A protocol Sync on the LISTEN connection, as a node-postgres Submittable: PostgreSQL answers it with
+ * ReadyForQuery, and sends every notification it holds for this session before that (postgres.c delivers
+ * pending notifies before ReadyForQuery). A Sync outside a transaction starts none, so it costs the
+ * database no transaction. The client queues it like any query, so it never interleaves with one.
+ */
+class SyncBarrier {
+  constructor(private readonly done: (ok: boolean) => void) {}
+  submit(connection: { sync(): void }): void {
+    connection.sync();
+  }
+  handleReadyForQuery(): void {
+    this.done(true);
+  }
+  handleError(): void {
+    this.done(false);
+  }
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handlePortalSuspended(): void {}
+  handleEmptyQuery(): void {}
+  handleCommandComplete(): void {}
+  handleCopyInResponse(): void {}
+  handleCopyData(): void {}
+}
+
+/** A barrier not answered within this is treated as a lost connection's (false: read the database). */
+const BARRIER_TIMEOUT_MS = 2_000;
+
+function barrier(): Promise<boolean> {
+  const { client, pooled } = hub();
+  if (!client || pooled) return Promise.resolve(false);
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), BARRIER_TIMEOUT_MS).unref();
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      // Only while it is still the hub's connection: a connection lost meanwhile may have missed some.
+      resolve(ok && hub().client === client);
+    };
+    try {
+      void client.query(new SyncBarrier(done) as unknown as pg.Submittable);
+    } catch {
+      done(false);
+    }
+  });
+}
+
+interface BarrierState {
+  current?: Promise<boolean>;
+  queued?: Promise<boolean>;
+}
+const barriers = globalThis as typeof globalThis & { __runwayHubBarrier?: BarrierState };
+
+/**
+ * Resolves true once every notification committed before this call has been delivered to this process's
+ * subscribers, false when that cannot be known (no LISTEN connection, or it was lost): a commit
+ * acknowledged to anyone before the call has signalled this session's backend, so its notification
+ * precedes the Sync's answer. Concurrent callers share one Sync, but never one sent before they called.
+ */
+export function notificationsCaughtUp(): Promise<boolean> {
+  const b = (barriers.__runwayHubBarrier ??= {});
+  if (b.queued) return b.queued;
+  if (!b.current) {
+    b.current = barrier().finally(() => (b.current = undefined));
+    return b.current;
+  }
+  b.queued = b.current.then(() => {
+    b.queued = undefined;
+    return notificationsCaughtUp();
+  });
+  return b.queued;
 }
 
 /** Closes the LISTEN connection (server shutdown, tests); a later subscribe opens it again. */

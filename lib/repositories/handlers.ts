@@ -136,3 +136,18 @@ export async function showBranchHandler(ctx: RequestContext) {
   if (!row) throw notFound('Branch');
   return branchEntity(row, project, viewer.level, viewer.admin);
 }
+
+/**
+ * Whether a ref of a project the actor may read code of resolves (a branch, tag or commit), for the
+ * dashboard's commits page, which GitLab answers 404 for a missing ref; null when the project is not
+ * readable (the page then says so itself, as for any project it cannot show).
+ */
+export async function refResolves(actor: Actor | null, fullPath: string, ref: string): Promise<boolean | null> {
+  try {
+    const { project } = await readableRepository(actor, fullPath);
+    return (await resolveRef(project.id, ref)) !== null;
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 403 || e.status === 404)) return null;
+    throw e;
+  }
+}

@@ -144,21 +144,29 @@ describe('[REPOSITORIES] import URL blocker', () => {
     expect(formatIp((await checkRemote(parseRemoteUrl('git://v6.example/x'), fetchMode(resolve)))!)).toBe('2606:4700::1111');
   });
 
-  it('a name that does not resolve: refused at the fetch, accepted when saved (GitLab model validation)', async () => {
+  it("a name that does not resolve: refused when saved and at the fetch, the local network allowed or not (GitLab's API contacts the remote before saving)", async () => {
     const { resolve } = table({});
     expect(await reason('https://nowhere.example/x.git', resolve)).toBe('Host cannot be resolved or invalid');
-    const saved = await checkRemote(parseRemoteUrl('https://nowhere.example/x.git'), {
-      mode: 'request',
-      allowLocalNetwork: false,
-      resolve,
-      ownAddresses: () => [],
-    });
-    expect(saved).toBeNull();
-    // A name that resolves is judged when saved too.
-    const local = table({ localhost: ['127.0.0.1'] });
+    for (const allowLocalNetwork of [false, true]) {
+      for (const url of ['https://nowhere.example/x.git', 'git://nowhere.example/x', 'ssh://git@nowhere.example/x.git']) {
+        await expect(checkRemote(parseRemoteUrl(url), { mode: 'request', allowLocalNetwork, resolve, ownAddresses: () => [] })).rejects.toThrow(
+          'Host cannot be resolved or invalid',
+        );
+      }
+    }
+    // A name that resolves is judged when saved too, and nothing is pinned then.
+    const local = table({ localhost: ['127.0.0.1'], 'far.example': ['93.184.216.34'] });
     await expect(
       checkRemote(parseRemoteUrl('http://localhost:3000/x.git'), { mode: 'request', allowLocalNetwork: false, resolve: local.resolve, ownAddresses: () => [] }),
     ).rejects.toThrow(LOCALHOST);
+    expect(
+      await checkRemote(parseRemoteUrl('https://far.example/x.git'), {
+        mode: 'request',
+        allowLocalNetwork: false,
+        resolve: local.resolve,
+        ownAddresses: () => [],
+      }),
+    ).toBeNull();
   });
 
   it("this host's own addresses are localhost", async () => {
@@ -167,12 +175,12 @@ describe('[REPOSITORIES] import URL blocker', () => {
     await expect(checkRemote(parseRemoteUrl('https://me.example/x.git'), opts)).rejects.toThrow(LOCALHOST);
   });
 
-  it('with the local network allowed: nothing is resolved when saved, and the fetch still pins the answer', async () => {
+  it('with the local network allowed: the name is resolved when saved (only to know it resolves), and the fetch pins the answer', async () => {
     const { resolve, calls } = table({ localhost: ['127.0.0.1'] });
     const url = parseRemoteUrl('http://localhost:3000/x.git');
     expect(await checkRemote(url, { mode: 'request', allowLocalNetwork: true, resolve, ownAddresses: () => [] })).toBeNull();
-    expect(calls).toEqual([]);
-    expect(formatIp((await checkRemote(url, fetchMode(resolve, true)))!)).toBe('127.0.0.1');
     expect(calls).toEqual(['localhost']);
+    expect(formatIp((await checkRemote(url, fetchMode(resolve, true)))!)).toBe('127.0.0.1');
+    expect(calls).toEqual(['localhost', 'localhost']);
   });
 });

@@ -2,6 +2,7 @@
 // checked, and the first one is what git connects to (git-transport.ts pins it), so a DNS answer that
 // changes between the check and the connection (DNS rebinding) changes nothing.
 import dns from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import os from 'node:os';
 import { blockedAddressReason } from './blocked-address';
 import { formatIp, parseIp, type Ip } from './ip-address';
@@ -27,9 +28,10 @@ export interface BlockerOptions {
   /** The admin setting allow_local_requests_from_web_hooks_and_services. */
   allowLocalNetwork: boolean;
   /**
-   * `request`: when the project is saved; a host that does not resolve passes, and with the local network
-   * allowed nothing is resolved (GitLab's model validation). `fetch`: right before git runs; the host must
-   * resolve, and the address returned is the one to connect to.
+   * `request`: when the project is saved; nothing is pinned. `fetch`: right before git runs; the address
+   * returned is the one to connect to. Either way the host must resolve ("Host cannot be resolved or
+   * invalid"): GitLab's API contacts the remote before it saves the project, and refuses it with 422 when the
+   * name does not resolve, so Runway resolves it then too (without contacting it), the local network allowed or not.
    */
   mode: 'request' | 'fetch';
   resolve?: Resolver;
@@ -39,22 +41,18 @@ export interface BlockerOptions {
 
 /** Checks where the URL leads; returns the address to pin (null when nothing was resolved). Throws BlockedUrlError. */
 export async function checkRemote(remote: RemoteUrl, opts: BlockerOptions): Promise<Ip | null> {
-  if (opts.mode === 'request' && opts.allowLocalNetwork) return null;
   let addresses: Ip[];
   if (remote.literal) addresses = [remote.literal];
   else {
     const found = await resolveWithTimeout(remote.host, opts.resolve ?? systemResolver);
-    if (!found) {
-      if (opts.mode === 'request') return null;
-      throw new BlockedUrlError('Host cannot be resolved or invalid');
-    }
+    if (!found) throw new BlockedUrlError('Host cannot be resolved or invalid');
     addresses = found;
   }
   if (!opts.allowLocalNetwork) {
     const reason = blockedAddressReason(addresses.map(formatIp), (opts.ownAddresses ?? interfaceAddresses)());
     if (reason) throw new BlockedUrlError(reason);
   }
-  return addresses[0];
+  return opts.mode === 'request' ? null : addresses[0];
 }
 
 async function resolveWithTimeout(host: string, resolve: Resolver): Promise<Ip[] | null> {
@@ -70,4 +68,15 @@ async function resolveWithTimeout(host: string, resolve: Resolver): Promise<Ip[]
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A `lookup` for http(s).request: whatever name the URL has, the socket goes to the address the blocker checked. */
+export function pinnedLookup(address: Ip): LookupFunction {
+  const family = address.family;
+  const ip = formatIp(address);
+  return (_host, options, callback) => {
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: ip, family }]);
+    else callback(null, ip, family);
+  };
 }

@@ -11,7 +11,7 @@ import { useServerDatabase } from '../db/test-database';
 import { closeHub, HUB_APPLICATION_NAME } from '../notifications/hub';
 import { digest } from '../auth/secrets';
 import { cachedRunnerCount, findPollingRunner } from './contact-cache';
-import { bufferHeartbeat, flushHeartbeats } from './heartbeat';
+import { bufferHeartbeat, flushHeartbeats, recordContact } from './heartbeat';
 
 const NAME = `runway_test_runner_cache_${process.pid}`;
 const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
@@ -107,34 +107,90 @@ describe('[RUNNERS] runner cache and heartbeat buffer', needsServer('LISTEN/NOTI
     expect(await updatedAt(r.token)).toBe(second);
   });
 
-  it('writes buffered heartbeats in one flush: contact, creation state, managers and their latest info', async () => {
-    const [r, gone] = [await newRunner(), await newRunner()];
-    const contact = { systemXid: 's_000000000001', ip: '10.0.0.1', finish: true };
-    bufferHeartbeat(r.id, { ...contact, info: { version: '18.0.0', platform: 'linux' } });
-    bufferHeartbeat(r.id, { ...contact, info: { version: '18.1.0' } });
-    bufferHeartbeat(r.id, { ...contact, systemXid: 's_000000000002', info: {} });
-    bufferHeartbeat(gone.id, { ...contact, info: {} });
-    await other.query('DELETE FROM ci_runners WHERE id = $1', [gone.id]);
-    const { rows: before } = await other.query('SELECT contacted_at FROM ci_runners WHERE id = $1', [r.id]);
-    expect(before[0].contacted_at).toBeNull();
-    await flushHeartbeats();
-    const { rows: runner } = await other.query('SELECT contacted_at, creation_state::text FROM ci_runners WHERE id = $1', [r.id]);
-    expect(runner[0].contacted_at).not.toBeNull();
-    expect(runner[0].creation_state).toBe('finished');
-    const { rows: managers } = await other.query(
-      'SELECT system_xid, version, platform, ip_address, creation_state::text FROM ci_runner_machines WHERE runner_id = $1 ORDER BY system_xid',
-      [r.id],
-    );
-    expect(managers).toEqual([
-      { system_xid: 's_000000000001', version: '18.1.0', platform: 'linux', ip_address: '10.0.0.1', creation_state: 'finished' },
-      { system_xid: 's_000000000002', version: null, platform: null, ip_address: '10.0.0.1', creation_state: 'finished' },
+  it('refuses a deleted or reset runner on the very next lookup after the change committed, without a pause', async () => {
+    for (let i = 0; i < 40; i++) {
+      const r = await newRunner();
+      expect(await findPollingRunner(r.token)).not.toBeNull();
+      expect(await findPollingRunner(r.token)).not.toBeNull();
+      if (i % 2) await other.query('DELETE FROM ci_runners WHERE id = $1', [r.id]);
+      else await other.query('UPDATE ci_runners SET token_digest = $2 WHERE id = $1', [r.id, digest(`${r.token}-reset`)]);
+      // No settle: the commit was acknowledged, so the cache must not serve the old token any more.
+      expect(await findPollingRunner(r.token), `round ${i}`).toBeNull();
+    }
+  });
+
+  const contactOf = (systemXid: string, info: Record<string, string>, finish = true) => ({ systemXid, info, ip: '10.0.0.1', finish });
+  const managerRows = async (id: number) =>
+    (
+      await other.query(
+        'SELECT system_xid, version, platform, ip_address, creation_state::text, contacted_at FROM ci_runner_machines WHERE runner_id = $1 ORDER BY system_xid',
+        [id],
+      )
+    ).rows;
+  const runnerRow = async (id: number) => (await other.query('SELECT contacted_at, creation_state::text FROM ci_runners WHERE id = $1', [id])).rows[0];
+
+  it("writes a poll's first contact, creation state, new manager and changed report at once; buffers only the rest", async () => {
+    const r = await newRunner();
+    const poll = async (c: ReturnType<typeof contactOf>) => {
+      const runner = await findPollingRunner(r.token, { systemXid: c.systemXid });
+      expect(runner).not.toBeNull();
+      await recordContact(r.token, runner!, c);
+    };
+    await poll(contactOf('s_000000000001', { version: '18.0.0', platform: 'linux' }, false));
+    // No flush yet: the first contact and the new manager are there.
+    expect((await runnerRow(r.id)).contacted_at).not.toBeNull();
+    expect((await runnerRow(r.id)).creation_state).toBe('started');
+    let managers = await managerRows(r.id);
+    expect(managers).toMatchObject([{ system_xid: 's_000000000001', version: '18.0.0', platform: 'linux', ip_address: '10.0.0.1', creation_state: 'started' }]);
+    // A job request finishes the creation at once.
+    await poll(contactOf('s_000000000001', {}));
+    expect((await runnerRow(r.id)).creation_state).toBe('finished');
+    expect((await managerRows(r.id))[0].creation_state).toBe('finished');
+    await settle();
+    // A repeat with nothing new writes nothing until the flush.
+    managers = await managerRows(r.id);
+    const contacted = (await runnerRow(r.id)).contacted_at.getTime();
+    await settle(20);
+    await poll(contactOf('s_000000000001', { version: '18.0.0' }));
+    expect((await managerRows(r.id))[0].contacted_at.getTime()).toBe(managers[0].contacted_at.getTime());
+    expect((await runnerRow(r.id)).contacted_at.getTime()).toBe(contacted);
+    // A new version, and a second manager, are written at once.
+    await poll(contactOf('s_000000000001', { version: '18.1.0' }));
+    await poll(contactOf('s_000000000002', {}));
+    expect((await managerRows(r.id)).map((m) => [m.system_xid, m.version])).toEqual([
+      ['s_000000000001', '18.1.0'],
+      ['s_000000000002', null],
     ]);
+    await flushHeartbeats();
+    expect((await runnerRow(r.id)).contacted_at.getTime()).toBeGreaterThan(contacted);
+    expect((await managerRows(r.id))[0].contacted_at.getTime()).toBeGreaterThan(managers[0].contacted_at.getTime());
+    // A removed manager's system_id polling again gets its manager back at once, on every instance: the
+    // removal is announced, so the cache forgets it.
+    await other.query(`DELETE FROM ci_runner_machines WHERE runner_id = $1 AND system_xid = 's_000000000002'`, [r.id]);
+    await poll(contactOf('s_000000000002', {}));
+    expect((await managerRows(r.id)).map((m) => m.system_xid)).toEqual(['s_000000000001', 's_000000000002']);
+  });
+
+  it('flushes only contacted_at of runners and managers already known, never moving it back', async () => {
+    const [r, fresh, gone] = [await newRunner(), await newRunner(), await newRunner()];
+    const known = contactOf('s_000000000001', { version: '18.0.0' });
+    await recordContact(r.token, (await findPollingRunner(r.token, { systemXid: known.systemXid }))!, known);
+    // Buffered without their contact having been written: a flush does not create them (a manager removed
+    // after a poll was buffered must stay removed; a runner's contacted_at cleared with its last manager too).
+    bufferHeartbeat(fresh.id, contactOf('s_000000000003', {}));
+    bufferHeartbeat(r.id, contactOf('s_000000000004', {}));
+    bufferHeartbeat(gone.id, contactOf('s_000000000001', {}));
+    await other.query('DELETE FROM ci_runners WHERE id = $1', [gone.id]);
+    bufferHeartbeat(r.id, contactOf('s_000000000001', { platform: 'linux' }));
+    await flushHeartbeats();
+    expect((await runnerRow(fresh.id)).contacted_at).toBeNull();
+    expect(await managerRows(fresh.id)).toEqual([]);
+    expect((await managerRows(r.id)).map((m) => [m.system_xid, m.version, m.platform])).toEqual([['s_000000000001', '18.0.0', 'linux']]);
     // A contact older than the row's (another instance flushed later) never moves contacted_at back.
     await other.query(`UPDATE ci_runners SET contacted_at = now() + interval '1 hour' WHERE id = $1`, [r.id]);
-    const { rows: ahead } = await other.query('SELECT contacted_at FROM ci_runners WHERE id = $1', [r.id]);
-    bufferHeartbeat(r.id, { ...contact, info: {} });
+    const ahead = (await runnerRow(r.id)).contacted_at.getTime();
+    bufferHeartbeat(r.id, contactOf('s_000000000001', {}));
     await flushHeartbeats();
-    const { rows: after } = await other.query('SELECT contacted_at FROM ci_runners WHERE id = $1', [r.id]);
-    expect(after[0].contacted_at.getTime()).toBe(ahead[0].contacted_at.getTime());
+    expect((await runnerRow(r.id)).contacted_at.getTime()).toBe(ahead);
   });
 });

@@ -6,11 +6,11 @@ import { paramError, validationError } from '../api/errors';
 import { param } from '../api/params';
 import { created, noContent, retryLater } from '../api/response';
 import {
-  bufferHeartbeat,
   heartbeat,
   heartbeatFlushSeconds,
   heartbeatIfDue,
   LEGACY_SYSTEM_XID,
+  recordContact,
   runnerInfo,
   SYSTEM_XID_MAX_LENGTH,
   lastUpdateValue,
@@ -101,9 +101,10 @@ export const unregisterEndpoint = endpoint({
 });
 
 /**
- * Authenticates a polling runner (403 for an unknown or expired token) and records its contact: into this
- * process's heartbeat buffer, the runner read from the runner cache (lib/runner-agent/contact-cache), so a poll
- * costs no statement; or, with RUNWAY_HEARTBEAT_FLUSH_SECONDS=0, read and written when due, per poll.
+ * Authenticates a polling runner (403 for an unknown or expired token) and records its contact: the runner
+ * read from the runner cache (lib/runner-agent/contact-cache), what is new written at once and the rest
+ * buffered (recordContact), so a poll of a known runner costs no statement; or, with
+ * RUNWAY_HEARTBEAT_FLUSH_SECONDS=0, read and written when due, per poll.
  * A too-long system_id answers 400 only after the token was accepted, and before anything is recorded.
  */
 async function pollingRunner(ctx: RequestContext, token: string, finish: boolean): Promise<PollingRunner> {
@@ -122,10 +123,10 @@ async function pollingRunner(ctx: RequestContext, token: string, finish: boolean
     await heartbeatIfDue(runner, contact);
     return runner;
   }
-  const runner = await findPollingRunner(token);
+  const runner = await findPollingRunner(token, { systemXid: contact.systemXid });
   if (!runner) throw forbidden();
   if (invalid !== undefined) throw invalid;
-  bufferHeartbeat(runner.id, contact);
+  await recordContact(token, runner, contact);
   return runner;
 }
 

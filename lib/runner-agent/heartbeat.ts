@@ -1,16 +1,22 @@
-// Runner contact: what an authenticated runner request records. GitLab caches heartbeats in Redis and
-// writes contacted_at to the database every 40-55 minutes; Runway's API and pages read contacted_at from
-// the database, so each process buffers its polls' heartbeats (runner contact, creation state, the
-// manager and its version/platform/executor/ip) and writes them all in one statement every
-// RUNWAY_HEARTBEAT_FLUSH_SECONDS (flushHeartbeats; also at shutdown, lib/server/drain.ts). What the API
-// shows then lags the truth by at most that. With the setting at 0 each poll writes its heartbeat as it
-// arrives, at most once a minute per runner and per manager (heartbeatIfDue decides from the row it read).
+// Runner contact: what an authenticated runner request records. GitLab caches repeat heartbeats in Redis
+// and writes contacted_at to the database every 40-55 minutes, but writes a runner's first contact at once
+// (Ci::Runner#heartbeat persists when the stored contacted_at is null) and creates the manager during the
+// request (ensure_manager). Runway's API and pages read contacted_at from the database, so a poll writes
+// at once what is new (recordContact): a first contact, the creation state, a new manager, a manager's
+// changed version/revision/platform/architecture/executor/IP. What only moves contacted_at forward on a
+// runner and manager already known goes to this process's buffer, written for all of them in one
+// statement every RUNWAY_HEARTBEAT_FLUSH_SECONDS (flushHeartbeats; also at shutdown, lib/server/drain.ts);
+// that lags the truth by at most the interval. With the setting at 0 each poll writes its heartbeat as
+// it arrives, at most once a minute per runner and per manager (heartbeatIfDue decides from the row it read).
+import { enqueueJob } from '../background/queue';
 import { db } from '../db/client';
 import { integerSetting } from '../config/env';
 import { executeStatement } from '../db/query';
 import { sql, type Sql } from '../db/sql';
 import { log } from '../log/log';
 import type { RunnerContactState } from '../runners/tokens';
+import { RUNNER_VERSIONS_JOB_KIND } from '../runners/upgrade-status';
+import { rememberContact, type KnownManager, type PollingContact } from './contact-cache';
 
 /** GitLab's system_xid for runners that send no system_id. */
 export const LEGACY_SYSTEM_XID = '<legacy>';
@@ -93,6 +99,29 @@ export async function heartbeat(runnerId: number, c: ManagerContact): Promise<vo
 const MANAGER_INFO_FIELDS = ['version', 'revision', 'platform', 'architecture'] as const;
 
 /**
+ * A version the manager did not report before, which no manager reported before either (its row, added by
+ * the manager's trigger, has no status yet): the worker computes its upgrade status at once, as GitLab's
+ * heartbeat schedules ProcessRunnerVersionUpdateWorker for a new version. The periodic reconcile would
+ * otherwise within a minute.
+ */
+async function queueNewVersion(m: KnownManager | null, c: ManagerContact): Promise<void> {
+  const version = c.info.version;
+  if (version === undefined || version === m?.version) return;
+  const rows = await db().$queryRaw<{ pending: boolean }[]>`SELECT status IS NULL AS pending FROM ci_runner_versions WHERE version = ${version}`;
+  if (rows[0]?.pending) await enqueueJob(RUNNER_VERSIONS_JOB_KIND, {});
+}
+
+/** Whether a poll reports something its stored manager does not hold (creation to finish, info, ip). */
+function managerChanged(m: KnownManager, c: ManagerContact): boolean {
+  return (
+    (c.finish && m.creationState !== 'finished') ||
+    MANAGER_INFO_FIELDS.some((f) => c.info[f] !== undefined && c.info[f] !== m[f]) ||
+    (c.info.executor !== undefined && c.info.executor !== m.executorType) ||
+    (c.ip !== null && c.ip !== m.ipAddress)
+  );
+}
+
+/**
  * The heartbeat of a runner poll, given the state findRunnerForContact read: each write runs only when
  * its own guard would let it change something (a minute passed, the creation state must advance, the
  * reported info or ip changed), so most polls write nothing. The writes keep their guards, so a
@@ -101,14 +130,45 @@ const MANAGER_INFO_FIELDS = ['version', 'revision', 'platform', 'architecture'] 
 export async function heartbeatIfDue(state: RunnerContactState, c: ManagerContact): Promise<void> {
   if (state.contactDue || (c.finish && state.creationState !== 'finished')) await touchRunner(state.id, { finish: c.finish });
   const m = state.manager;
-  const changed =
-    !m ||
-    m.contactDue ||
-    (c.finish && m.creationState !== 'finished') ||
-    MANAGER_INFO_FIELDS.some((f) => c.info[f] !== undefined && c.info[f] !== m[f]) ||
-    (c.info.executor !== undefined && c.info.executor !== m.executorType) ||
-    (c.ip !== null && c.ip !== m.ipAddress);
-  if (changed) await touchManager(state.id, c);
+  if (!m || m.contactDue || managerChanged(m, c)) {
+    await touchManager(state.id, c);
+    await queueNewVersion(m, c);
+  }
+}
+
+/** The manager as a contact leaves it: what was reported over what was known (unreported fields keep theirs). */
+function managerAfter(m: KnownManager | null, c: ManagerContact): KnownManager {
+  return {
+    creationState: c.finish ? 'finished' : (m?.creationState ?? 'started'),
+    version: c.info.version ?? m?.version ?? null,
+    revision: c.info.revision ?? m?.revision ?? null,
+    platform: c.info.platform ?? m?.platform ?? null,
+    architecture: c.info.architecture ?? m?.architecture ?? null,
+    executorType: c.info.executor ?? m?.executorType ?? null,
+    ipAddress: c.ip ?? m?.ipAddress ?? null,
+  };
+}
+
+/**
+ * A poll's contact on the buffered path (runner from lib/runner-agent/contact-cache): what is new is
+ * written before the poll is answered, so the API, the filters, the manager list and DELETE
+ * /runners/managers see it at once: the runner's first contact or the creation state it finishes
+ * (touchRunner, whose change notification also drops the runner's cached entry everywhere), a manager this
+ * process has not seen or whose report changed (touchManager). The move of contacted_at is buffered too,
+ * so the flush keeps it current.
+ */
+export async function recordContact(token: string, runner: PollingContact, c: ManagerContact): Promise<void> {
+  const runnerNew = !runner.contacted || (c.finish && runner.creationState !== 'finished');
+  const managerNew = !runner.manager || managerChanged(runner.manager, c);
+  if (runnerNew) await touchRunner(runner.id, { finish: c.finish });
+  if (managerNew) {
+    await touchManager(runner.id, c);
+    await queueNewVersion(runner.manager, c);
+  }
+  if (runnerNew || managerNew) {
+    rememberContact(token, runner.id, { finished: c.finish, systemXid: c.systemXid, manager: managerNew ? managerAfter(runner.manager, c) : null });
+  }
+  bufferHeartbeat(runner.id, c);
 }
 
 /**
@@ -132,8 +192,8 @@ interface PendingManager {
 }
 
 interface BufferState {
-  /** Runner id -> the latest contact and whether a poll asked to finish its creation. */
-  runners: Map<number, { at: Date; finish: boolean }>;
+  /** Runner id -> the latest contact. */
+  runners: Map<number, Date>;
   /** `runnerId \n systemXid` -> the manager's latest contact. */
   managers: Map<string, PendingManager>;
   timer?: NodeJS.Timeout;
@@ -149,12 +209,14 @@ const FLUSH_CHUNK = 5_000;
 
 const defined = (info: RunnerInfo): RunnerInfo => Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined && v !== null)) as RunnerInfo;
 
-/** Records a poll's heartbeat in this process's buffer; the next flush writes it. */
+/**
+ * Records a poll's heartbeat in this process's buffer; the next flush moves contacted_at forward on the
+ * runner and manager, if they exist and were contacted already (what is new was written by recordContact).
+ */
 export function bufferHeartbeat(runnerId: number, c: ManagerContact): void {
   const b = buffer();
   const at = new Date();
-  const r = b.runners.get(runnerId);
-  b.runners.set(runnerId, { at, finish: c.finish || (r?.finish ?? false) });
+  b.runners.set(runnerId, at);
   const key = `${runnerId}\n${c.systemXid}`;
   const m = b.managers.get(key);
   // A field one poll did not send keeps what an earlier poll of the same window sent, as the COALESCEs do.
@@ -162,7 +224,7 @@ export function bufferHeartbeat(runnerId: number, c: ManagerContact): void {
     runnerId,
     systemXid: c.systemXid,
     at,
-    finish: c.finish || (m?.finish ?? false),
+    finish: false,
     info: { ...m?.info, ...defined(c.info) },
     ip: c.ip ?? m?.ip ?? null,
   });
@@ -214,33 +276,52 @@ function managersUpsertSql(managers: PendingManager[]): Sql {
 }
 
 /**
- * Writes one chunk of the buffer: the runners' contact (and creation state), then their managers, in one
- * statement, so one transaction (a data-modifying WITH always runs in full).
+ * Writes one chunk of the buffer in one statement, so one transaction (a data-modifying WITH always runs
+ * in full): contacted_at moved forward (GREATEST: instances flush the same runner in any order) on the
+ * runners already contacted, then on their managers that exist, with any info that changed. A runner
+ * deleted or never contacted, or a manager removed meanwhile (DELETE /runners/managers), is not brought
+ * back: only a poll's own contact writes those, at once.
  */
-async function writeChunk(runners: Array<[number, { at: Date; finish: boolean }]>, managers: PendingManager[]): Promise<void> {
+async function writeChunk(runners: Array<[number, Date]>, managers: PendingManager[]): Promise<void> {
   await executeStatement(sql`
     WITH touched AS (
       UPDATE ci_runners r
-         SET contacted_at = GREATEST(r.contacted_at, u.at),
-             creation_state = CASE WHEN u.finish THEN 'finished'::"RunnerCreationState" ELSE r.creation_state END
-        FROM unnest(${runners.map(([id]) => id)}::int[], ${runners.map(([, v]) => iso(v.at))}::timestamptz[],
-                    ${runners.map(([, v]) => v.finish)}::bool[]) AS u(id, at, finish)
-       WHERE r.id = u.id
-         AND (r.contacted_at IS NULL OR r.contacted_at < u.at OR (u.finish AND r.creation_state <> 'finished'::"RunnerCreationState")))
-    ${managersUpsertSql(managers)}`);
+         SET contacted_at = GREATEST(r.contacted_at, u.at)
+        FROM unnest(${runners.map(([id]) => id)}::int[], ${runners.map(([, at]) => iso(at))}::timestamptz[]) AS u(id, at)
+       WHERE r.id = u.id AND r.contacted_at IS NOT NULL AND r.contacted_at < u.at)
+    UPDATE ci_runner_machines m
+       SET contacted_at = GREATEST(m.contacted_at, u.at),
+           version = COALESCE(u.version, m.version),
+           revision = COALESCE(u.revision, m.revision),
+           platform = COALESCE(u.platform, m.platform),
+           architecture = COALESCE(u.architecture, m.architecture),
+           executor_type = COALESCE(u.executor, m.executor_type),
+           ip_address = COALESCE(u.ip, m.ip_address),
+           updated_at = now()
+      FROM unnest(${managers.map((m) => m.runnerId)}::int[], ${managers.map((m) => m.systemXid)}::text[],
+                  ${managers.map((m) => iso(m.at))}::timestamptz[],
+                  ${managers.map((m) => m.info.version ?? null)}::text[], ${managers.map((m) => m.info.revision ?? null)}::text[],
+                  ${managers.map((m) => m.info.platform ?? null)}::text[], ${managers.map((m) => m.info.architecture ?? null)}::text[],
+                  ${managers.map((m) => m.info.executor ?? null)}::text[], ${managers.map((m) => m.ip)}::text[])
+           AS u(runner_id, xid, at, version, revision, platform, architecture, executor, ip)
+     WHERE m.runner_id = u.runner_id AND m.system_xid = u.xid
+       AND (m.contacted_at IS NULL OR m.contacted_at < u.at
+            OR m.version IS DISTINCT FROM COALESCE(u.version, m.version)
+            OR m.revision IS DISTINCT FROM COALESCE(u.revision, m.revision)
+            OR m.platform IS DISTINCT FROM COALESCE(u.platform, m.platform)
+            OR m.architecture IS DISTINCT FROM COALESCE(u.architecture, m.architecture)
+            OR m.executor_type IS DISTINCT FROM COALESCE(u.executor, m.executor_type)
+            OR m.ip_address IS DISTINCT FROM COALESCE(u.ip, m.ip_address))`);
 }
 
 /** Puts a failed chunk back, unless a newer poll of the same runner or manager was buffered meanwhile. */
-function requeue(runners: Array<[number, { at: Date; finish: boolean }]>, managers: PendingManager[]): void {
+function requeue(runners: Array<[number, Date]>, managers: PendingManager[]): void {
   const b = buffer();
-  for (const [id, v] of runners) {
-    const now = b.runners.get(id);
-    b.runners.set(id, now ? { at: now.at, finish: now.finish || v.finish } : v);
-  }
+  for (const [id, at] of runners) if (!b.runners.has(id)) b.runners.set(id, at);
   for (const m of managers) {
     const key = `${m.runnerId}\n${m.systemXid}`;
     const now = b.managers.get(key);
-    b.managers.set(key, now ? { ...now, finish: now.finish || m.finish, info: { ...m.info, ...now.info }, ip: now.ip ?? m.ip } : m);
+    b.managers.set(key, now ? { ...now, info: { ...m.info, ...now.info }, ip: now.ip ?? m.ip } : m);
   }
 }
 

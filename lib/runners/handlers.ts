@@ -62,6 +62,7 @@ async function runnerDetailsOf(actor: Actor, row: RunnerDetailsRow, includeProje
     // BasicProjectDetails reads only the project and namespace fields findRunnerDetails loads.
     projects: includeProjects ? row.projects.map((p) => basicProjectDetails(p as unknown as ProjectRecord)) : undefined,
     groups: row.group ? [basicGroupDetails(row.group)] : [],
+    upgradeStatus: row.upgradeStatus,
   });
 }
 
@@ -73,7 +74,7 @@ export async function runnerDetailsFor(actor: Actor, id: number, includeProjects
 /** GET /runners/:id */
 export const showRunner = endpoint({
   scopes: runnerScopes,
-  // with_permissions: a Runway extension (README); without it the body is GitLab's RunnerDetails exactly.
+  // with_permissions: a Runway extension (docs/api.md); without it the body is GitLab's RunnerDetails exactly.
   params: { ...idShape, include_projects: param.boolean().default(true), with_permissions: param.boolean().default(false) },
   handle: async (ctx) => {
     const actor = ctx.user();
@@ -158,7 +159,7 @@ export const listRunnerManagers = endpoint({
   handle: async (ctx) => {
     const { runner } = await readableRunner(ctx);
     const now = new Date();
-    return (await runnerManagers(runner.id)).map(({ manager, executing }) => runnerManagerEntity(manager, executing, now));
+    return (await runnerManagers(runner.id)).map(({ manager, executing, upgradeStatus }) => runnerManagerEntity(manager, executing, upgradeStatus, now));
   },
 });
 

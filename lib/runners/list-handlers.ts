@@ -23,6 +23,7 @@ import {
 } from './queries';
 import { RUNNER_TYPES } from '../settings/runner-constants';
 import { STATUS_FILTER_VALUES } from './status';
+import { UPGRADE_STATUSES } from './upgrade-status';
 import { USERNAME_RE } from '../users/service';
 
 export const filterShape = {
@@ -31,7 +32,9 @@ export const filterShape = {
   status: param.string().values(STATUS_FILTER_VALUES),
   tag_list: param.array(),
   version_prefix: param.string().regexp(/^[\d+.]+/),
-  // Runway extensions (README): GitLab's REST lists have no search, order or per-row details.
+  // GitLab filters by upgrade status through GraphQL only (`upgradeStatus`; lower-case here, as the entities say it).
+  upgrade_status: param.string().values(UPGRADE_STATUSES),
+  // Runway extensions (docs/api.md): GitLab's REST lists have no search, order or per-row details.
   search: param.string(),
   // GitLab's runner list filters by creator through GraphQL (`creatorUsername`) only; a value that cannot
   // be a username is a 400 here, an unknown one matches nothing.
@@ -47,7 +50,7 @@ export const filterShape = {
   ...keysetShape,
 };
 const scopedFilterShape = { scope: param.string().values(RUNNER_SCOPES), ...filterShape };
-// Runway extension (README): GitLab's REST lists cannot filter by the owning group or project.
+// Runway extension (docs/api.md): GitLab's REST lists cannot filter by the owning group or project.
 export const ownerFilterShape = { ...scopedFilterShape, owner_group_id: param.integer(), owner_project_id: param.integer() };
 export const ownerFilterRules = { mutuallyExclusive: [['owner_group_id', 'owner_project_id']] };
 
@@ -58,6 +61,7 @@ export type FilterInput = {
   status?: RunnerFilters['status'];
   tag_list?: string[];
   version_prefix?: string | null;
+  upgrade_status?: RunnerFilters['upgradeStatus'] | null;
   search?: string | null;
   creator_username?: string | null;
   order_by: RunnerOrder['by'];
@@ -78,6 +82,7 @@ export function toFilters(i: FilterInput): RunnerFilters {
     paused: i.paused ?? undefined,
     tagList: i.tag_list,
     versionPrefix: i.version_prefix ?? undefined,
+    upgradeStatus: i.upgrade_status ?? undefined,
     search: i.search?.trim() || undefined,
     creatorUsername: i.creator_username ?? undefined,
     ownerGroupId: i.owner_group_id ?? undefined,
@@ -91,7 +96,7 @@ export function toFilters(i: FilterInput): RunnerFilters {
 export async function runnerListResponse(ctx: RequestContext, set: RunnerSet, input: FilterInput, extra: RunnerFilters = {}): Promise<Response> {
   // The page (plus one row, to know about a next page uncounted), its relations and the capped count
   // come from one statement.
-  const filters = { ...toFilters(input), ...extra };
+  const filters = Object.assign(toFilters(input), extra);
   const keyset = keysetRequest(input, ctx.raw);
   let page: PageResult<RunnerSummaryRow>;
   if (keyset) {
@@ -117,11 +122,10 @@ export async function runnerListResponse(ctx: RequestContext, set: RunnerSet, in
   );
   return paginated(page, (r) => {
     const d = details.get(r.id);
-    return {
-      ...runnerSummary(r, rel, now),
+    return Object.assign(runnerSummary(r, rel, now), {
       _runway: d ? runnerListDetails(d) : null,
       _runway_permissions: runnerPermissionsFromFacts(actor, r, d?.facts ?? null),
-    };
+    });
   });
 }
 

@@ -10,6 +10,7 @@ import { authorizedGroupIdsSql, authorizedProjectIdsSql, AccessLevel } from '../
 import { hydrateProjectInfo, NAMESPACE_FULL_NAME, PROJECT_INFO_JSON, type RunnerProjectInfo } from '../namespaces/project-info';
 import { RUNNER_TYPES } from '../settings/runner-constants';
 import { staleSince, statusCondition, type StatusFilter } from './status';
+import { parseVersion, type UpgradeStatus } from './upgrade-status';
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 
@@ -165,6 +166,8 @@ export interface RunnerFilters {
   paused?: boolean;
   tagList?: string[];
   versionPrefix?: string;
+  /** Runway extension `upgrade_status` (GitLab's GraphQL `upgradeStatus`): a manager's version has this status. */
+  upgradeStatus?: UpgradeStatus;
   /** Runway extension: part of the description, case-insensitive (GitLab's finder `search`). */
   search?: string;
   /** Runway extension `creator_username`: runners created by this user (GitLab's GraphQL `creatorUsername`). */
@@ -219,6 +222,25 @@ function versionCondition(prefix: string): Sql {
 }
 
 /**
+ * GitLab's Ci::Runner.with_upgrade_status: a manager of the runner reports a version of this status
+ * (ci_runner_versions, by its status index, joined on ci_runner_machines (version, runner_id)), so a runner
+ * whose managers differ is found under each of their statuses, as in GitLab; its own status is the most
+ * urgent (runnerUpgradeStatusSql).
+ */
+function upgradeStatusCondition(status: UpgradeStatus): Sql {
+  return sql`EXISTS (SELECT 1 FROM ci_runner_machines m JOIN ci_runner_versions v ON v.version = m.version
+                      WHERE m.runner_id = r.id AND v.status = ${status}::"RunnerUpgradeStatus")`;
+}
+
+/**
+ * A runner's upgrade status (GitLab's CiRunner.upgradeStatus, Ci::RunnerManager.aggregate_upgrade_status_by_runner_id):
+ * the most urgent status of its managers' versions (the enum's order: invalid < not_available < available
+ * < recommended), versions not processed yet left out; null when none has one.
+ */
+export const runnerUpgradeStatusSql = (alias: string) => sql`(SELECT max(v.status)::text FROM ci_runner_machines m
+    JOIN ci_runner_versions v ON v.version = m.version WHERE m.runner_id = ${raw(`${alias}.id`)})`;
+
+/**
  * Every requested tag must be on the runner (AND), matched by exact name: the runner's tag id array
  * (kept by triggers from its taggings, GIN-indexed) contains every requested tag's id. A name no tag
  * carries gives a NULL element, and an array with a NULL is contained in none, so nothing matches.
@@ -249,6 +271,7 @@ function filterCondition(f: RunnerFilters): Sql {
   if (f.status) conds.push(statusCondition(f.status));
   if (f.paused !== undefined) conds.push(sql`r.active = ${!f.paused}`);
   if (f.versionPrefix) conds.push(versionCondition(f.versionPrefix));
+  if (f.upgradeStatus) conds.push(upgradeStatusCondition(f.upgradeStatus));
   const tags = requestedTags(f);
   if (tags.length) conds.push(tagsCondition(tags));
   if (f.search) conds.push(sql`r.description ILIKE ${containsPattern(f.search)}`);
@@ -471,6 +494,7 @@ export interface RunnerGroupInfo {
 export interface RunnerDetailsRow extends RunnerSummaryRow {
   tags: string[];
   latestManager: ManagerInfo | null;
+  upgradeStatus: UpgradeStatus | null;
   projects: RunnerProjectInfo[];
   group: RunnerGroupInfo | null;
 }
@@ -492,6 +516,7 @@ export async function findRunnerDetails(id: number, visibleToUserId: number | nu
       (SELECT json_build_object('version', m.version, 'revision', m.revision, 'platform', m.platform, 'architecture', m.architecture)
          FROM ci_runner_machines m WHERE m.runner_id = r.id
         ORDER BY m.contacted_at DESC NULLS LAST, m.id DESC LIMIT 1) AS "latestManager",
+      ${runnerUpgradeStatusSql('r')} AS "upgradeStatus",
       COALESCE((SELECT json_agg(${PROJECT_INFO_JSON} ORDER BY rp.id)
                   FROM ci_runner_projects rp JOIN projects p ON p.id = rp.project_id JOIN namespaces ns ON ns.id = p.namespace_id
                  WHERE rp.runner_id = r.id ${projectFilter}), '[]'::json) AS "projects",
@@ -505,16 +530,38 @@ export async function findRunnerDetails(id: number, visibleToUserId: number | nu
   return row;
 }
 
+/** The statuses of these versions (ci_runner_versions); a version not processed yet is absent. */
+export async function versionStatuses(versions: string[]): Promise<Map<string, UpgradeStatus>> {
+  if (!versions.length) return new Map();
+  const rows = await queryRows<{ version: string; status: UpgradeStatus }>(sql`
+    SELECT version, status::text AS status FROM ci_runner_versions WHERE version = ANY(${versions}::text[]) AND status IS NOT NULL`);
+  return new Map(rows.map((r) => [r.version, r.status]));
+}
+
+/**
+ * A manager's upgrade status (GitLab's CiRunnerManager.upgradeStatus): its version's, or `invalid` for a
+ * version that cannot parse, a missing one included (GitLab checks a manager's version as it is); null
+ * while a valid version is not processed yet.
+ */
+export function managerUpgradeStatus(version: string | null, statuses: Map<string, UpgradeStatus>): UpgradeStatus | null {
+  if (version !== null && statuses.has(version)) return statuses.get(version)!;
+  return parseVersion(version) === null ? 'invalid' : null;
+}
+
+/** A runner's managers, each with whether it runs a job and its version's upgrade status (three statements in all). */
 export async function runnerManagers(runnerId: number) {
   const managers = await db().runnerManager.findMany({ where: { runnerId }, orderBy: { id: 'asc' } });
   const ids = managers.map((m) => m.id);
-  const running = ids.length
-    ? await db().$queryRaw<{ id: number }[]>(sql`
-        SELECT m.id FROM unnest(${ids}::int[]) AS m(id)
-         WHERE EXISTS (SELECT 1 FROM ci_builds b WHERE b.runner_manager_id = m.id AND b.status = 'running')`)
-    : [];
+  const [running, statuses] = await Promise.all([
+    ids.length
+      ? db().$queryRaw<{ id: number }[]>(sql`
+          SELECT m.id FROM unnest(${ids}::int[]) AS m(id)
+           WHERE EXISTS (SELECT 1 FROM ci_builds b WHERE b.runner_manager_id = m.id AND b.status = 'running')`)
+      : [],
+    versionStatuses([...new Set(managers.map((m) => m.version).filter((v): v is string => v !== null))]),
+  ]);
   const executing = new Set(running.map((x) => x.id));
-  return managers.map((m) => ({ manager: m, executing: executing.has(m.id) }));
+  return managers.map((m) => ({ manager: m, executing: executing.has(m.id), upgradeStatus: managerUpgradeStatus(m.version, statuses) }));
 }
 
 /** Runner projects the user can see (ProjectsFinder: public, internal, or member; all for admins). */
@@ -561,6 +608,7 @@ export interface RunnerListDetailsRow {
   managersCount: number;
   /** The most recently contacted manager (as RunnerDetails' `version`). */
   manager: { version: string | null; ipAddress: string | null } | null;
+  upgradeStatus: UpgradeStatus | null;
   ownerProject: { id: number; name: string; fullPath: string; nameWithNamespace: string } | null;
   ownerGroup: { id: number; name: string; fullPath: string } | null;
   facts: RunnerPolicyFacts | null;
@@ -606,6 +654,7 @@ export async function loadRunnerListDetails(ids: number[], viewerUserId: number 
       (SELECT count(*)::int FROM ci_runner_machines m WHERE m.runner_id = r.id) AS "managersCount",
       (SELECT json_build_object('version', m.version, 'ipAddress', m.ip_address) FROM ci_runner_machines m
         WHERE m.runner_id = r.id ORDER BY m.contacted_at DESC NULLS LAST, m.id DESC LIMIT 1) AS "manager",
+      ${runnerUpgradeStatusSql('r')} AS "upgradeStatus",
       CASE WHEN r.runner_type = 'project_type' THEN
         (SELECT json_build_object('id', p.id, 'name', p.name, 'fullPath', p.full_path,
                                   'nameWithNamespace', ${NAMESPACE_FULL_NAME} || ' / ' || p.name)

@@ -6,13 +6,19 @@ import { seedRunnersDemo } from './runners';
 import { seedRunnerCleanupDemo } from './runner-cleanup';
 import { seedAuditDemo } from './audit';
 import { seedFleetDemo } from './fleet';
+import { seedFleetAlertsDemo } from './fleet-alerts';
+import { reconcileRunnerVersions } from '../runners/releases';
 
 export async function seedDemo(): Promise<void> {
   await seedPlatformDemo();
   await seedRepositoriesDemo();
   await seedRunnersDemo();
+  // The demo managers' upgrade statuses now, not at the worker's next reconcile.
+  await reconcileRunnerVersions();
   await seedRunnerCleanupDemo();
   await seedAuditDemo();
   // Last: today's fleet snapshot counts every runner seeded above.
   await seedFleetDemo();
+  // After the runners: the check it runs measures them.
+  await seedFleetAlertsDemo();
 }

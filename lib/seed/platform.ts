@@ -11,7 +11,7 @@ import { AccessLevel } from '../namespaces/access';
 import { insertUser } from '../users/service';
 import { lockDemoSeed } from './lock';
 
-/** The one password of every demo user (documented in the README). */
+/** The one password of every demo user (the README and docs/dashboard.md name it). */
 export const DEMO_PASSWORD = 'runway-demo-password';
 
 type Vis = 'private' | 'internal' | 'public';

@@ -1,6 +1,7 @@
 // Demo runners and CI history (part of `RUNWAY_DEMO=true` / `runway seed`), built on the platform demo's
 // users, groups and projects. Runners of every type and every status (online, offline, stale,
-// never_contacted, paused), tags, managers with versions, and a few thousand jobs across pipelines,
+// never_contacted, paused), tags, managers with versions (current ones, old ones whose upgrade is recommended
+// and a development build whose version is invalid, against GitLab 18.6), and a few thousand jobs across pipelines,
 // projects, users and statuses. Pipelines point at imported commits when the repositories seed has run,
 // otherwise at synthetic but well-formed SHAs. Idempotent: a second run finds the demo runners and stops.
 // Rows go in with a handful of set-based INSERTs (unnest), never one by one.
@@ -44,7 +45,7 @@ const RUNNERS: DemoRunner[] = [
     contactedAgo: 2 * MINUTE,
     createdAgo: 120 * DAY,
     creator: 'ada.admin',
-    managers: [linux('s_5b1e4c0a9f21', '18.1.2'), linux('s_7d2a90b3c4e8', '18.1.2')],
+    managers: [linux('s_5b1e4c0a9f21', '18.6.6'), linux('s_7d2a90b3c4e8', '18.6.6')],
   },
   {
     description: 'shared-windows',
@@ -91,9 +92,10 @@ const RUNNERS: DemoRunner[] = [
     creator: 'alice.owner',
     maximumTimeout: 3600,
     managers: [
-      linux('s_k8s000000001', '18.1.2', 'kubernetes'),
-      linux('s_k8s000000002', '18.1.1', 'kubernetes'),
-      linux('s_k8s000000003', '18.0.3', 'kubernetes'),
+      linux('s_k8s000000001', '18.6.6', 'kubernetes'),
+      linux('s_k8s000000002', '18.6.6', 'kubernetes'),
+      // One machine missed the last patches: the runner's upgrade status is the most urgent of its managers'.
+      linux('s_k8s000000003', '18.6.2', 'kubernetes'),
     ],
   },
   {
@@ -103,7 +105,7 @@ const RUNNERS: DemoRunner[] = [
     contactedAgo: 4 * MINUTE,
     createdAgo: 30 * DAY,
     creator: 'alice.owner',
-    managers: [linux('s_as0000000001', '18.1.0', 'docker-autoscaler')],
+    managers: [linux('s_as0000000001', '19.3.0', 'docker-autoscaler')],
   },
   { description: 'ci-legacy', owner: { kind: 'group', path: 'acme/platform/ci' }, tags: ['docker'], contactedAgo: null, createdAgo: 40 * DAY, managers: [] },
   {
@@ -124,7 +126,8 @@ const RUNNERS: DemoRunner[] = [
     locked: true,
     creator: 'mark.maintainer',
     note: 'Runs the canary fleet; keep locked',
-    managers: [linux('s_canary000001', '18.1.2')],
+    // A gitlab-runner built from source reports no version number: its upgrade status is invalid.
+    managers: [linux('s_canary000001', 'development version')],
   },
   {
     description: 'shared-build-box',
@@ -150,7 +153,7 @@ const RUNNERS: DemoRunner[] = [
     tags: ['node'],
     contactedAgo: 9 * MINUTE,
     createdAgo: 5 * DAY,
-    managers: [linux('s_preview00001', '18.1.2')],
+    managers: [linux('s_preview00001', '18.6.6')],
   },
 ];
 
@@ -350,16 +353,21 @@ async function seedJobs(
   const pipelineStatus = new Map<number, string>();
   for (const p of pipelines) {
     // A runner only ran jobs while it was in contact: an online one any time, another only jobs that ended
-    // before its last contact (so a stale runner shows no jobs from this week).
+    // before its last contact (so a stale runner shows no jobs from this week; a pipeline lasts under 45 min).
     const all = available.get(p.project_id)!;
     const inContact = all.filter((r) => {
       const ago = contacted.get(r);
-      return ago !== null && ago !== undefined && (ago < 2 * HOUR || now - ago >= p.created_at.getTime() + 15 * MINUTE);
+      return ago !== null && ago !== undefined && (ago < 2 * HOUR || now - ago >= p.created_at.getTime() + 45 * MINUTE);
     });
     const runners = inContact.length ? inContact : all;
     const recent = now - p.created_at.getTime() < 30 * MINUTE;
     let status = 'success';
+    // Stages run one after another, as GitLab's do: a stage's jobs start once the one before has finished.
+    // The newest pipeline (minutes old) runs short jobs, so its deploy has started by now; nothing ends
+    // after now, and a job that would start later has not been picked up by any runner yet (not listed).
+    let stageStart = p.created_at.getTime() + 1000;
     for (const [stage, names] of STAGES) {
+      let stageEnd = stageStart;
       for (const name of names) {
         // The first available runner (shared-docker-linux everywhere) is the workhorse: over 1,000 jobs, so
         // the runner list shows GitLab's "1,000+" cap.
@@ -370,12 +378,24 @@ async function seedJobs(
         const isOnline = (contacted.get(runner) ?? Infinity) < 2 * HOUR;
         // The newest pipeline of each project is still deploying on an online runner.
         if (recent && isOnline && stage === 'deploy') s = 'running';
-        if (s === 'failed' && status === 'success') status = 'failed';
         const created = new Date(p.created_at.getTime() + 1000);
-        const queued = Math.round(rand() * 40 * 10) / 10;
+        const queued = Math.round(rand() * (recent ? 5 : 40) * 10) / 10;
+        const length = (recent ? 10 + rand() * 50 : 30 + rand() * 600) * 1000;
         const ran = s !== 'skipped' && s !== 'manual';
-        const started = ran ? new Date(created.getTime() + queued * 1000) : null;
-        const finished = ran && s !== 'running' ? new Date(started!.getTime() + (30 + rand() * 600) * 1000) : null;
+        const startedAt = stageStart + queued * 1000;
+        if (ran && startedAt >= now) continue;
+        // A job still going now is running (on an online runner), or ended at the runner's last contact.
+        let finishedAt = ran && s !== 'running' ? startedAt + length : null;
+        if (finishedAt !== null && finishedAt >= now) {
+          if (isOnline) {
+            s = 'running';
+            finishedAt = null;
+          } else finishedAt = Math.min(now - 1000, Math.max(startedAt + 1000, now - (contacted.get(runner) ?? 0)));
+        }
+        if (s === 'failed' && status === 'success') status = 'failed';
+        if (s === 'running') status = 'running';
+        if (finishedAt !== null) stageEnd = Math.max(stageEnd, finishedAt);
+        else if (ran) stageEnd = Infinity;
         j.runner.push(runner);
         j.manager.push(managers.length ? pick(managers) : null);
         j.project.push(p.project_id);
@@ -386,13 +406,15 @@ async function seedJobs(
         j.name.push(name);
         j.ref.push(p.ref);
         j.created.push(created);
-        j.started.push(started);
-        j.finished.push(finished);
+        j.started.push(ran ? new Date(startedAt) : null);
+        j.finished.push(finishedAt === null ? null : new Date(finishedAt));
         j.queued.push(queued);
         j.failure.push(s === 'failed' ? pick(['script_failure', 'script_failure', 'runner_system_failure', 'job_execution_timeout']) : null);
         j.coverage.push(name === 'unit' && s === 'success' ? Math.round((70 + rand() * 25) * 100) / 100 : null);
         j.allowFailure.push(name === 'lint');
       }
+      // A stage still running holds the next one back: its jobs start after now, so none is listed.
+      stageStart = stageEnd + 1000;
     }
     pipelineStatus.set(p.id, status);
   }
@@ -403,8 +425,10 @@ async function seedJobs(
                          ${j.status}::text[], ${j.stage}::text[], ${j.name}::text[], ${j.ref}::text[], ${j.created}::timestamptz[],
                          ${j.started}::timestamptz[], ${j.finished}::timestamptz[], ${j.queued}::float8[], ${j.failure}::text[],
                          ${j.coverage}::float8[], ${j.allowFailure}::boolean[])`);
-  const failedIds = [...pipelineStatus].filter(([, s]) => s === 'failed').map(([id]) => id);
-  if (failedIds.length) await tx.$executeRaw`UPDATE ci_pipelines SET status = 'failed' WHERE id = ANY(${failedIds}::int[])`;
+  for (const status of ['failed', 'running']) {
+    const ids = [...pipelineStatus].filter(([, s]) => s === status).map(([id]) => id);
+    if (ids.length) await tx.$executeRaw`UPDATE ci_pipelines SET status = ${status} WHERE id = ANY(${ids}::int[])`;
+  }
 }
 
 /** The demo runners' descriptions (tests check the demo's story on these, not on runners other tests made). */

@@ -43,8 +43,10 @@ export function installDrain(opts: DrainOptions): InstanceState {
 
   opts.server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
     active++;
-    // After the blackout, a request on a kept-alive connection is the last one on it.
-    if (closing) res.setHeader('Connection', 'close');
+    // From the signal on, a request on a kept-alive connection is the last one on it: the connection ends
+    // after its answer, which the proxy reads, rather than being closed idle later, racing a request the
+    // proxy sends on it (nginx passes a failed POST elsewhere only where told to).
+    if (instance.draining || closing) res.setHeader('Connection', 'close');
     res.once('close', () => {
       if (--active === 0) idle?.();
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasDotSegment, isJsonPath, malformedPath } from './guards';
+import { hasDotSegment, isJsonPath, malformedPath, squeezedApiUrl } from './guards';
 
 describe('[PLATFORM] edge guards', () => {
   it('finds paths whose %-escapes are not UTF-8 or carry NUL', () => {
@@ -9,6 +9,15 @@ describe('[PLATFORM] edge guards', () => {
     for (const path of ['/api/v4/projects/acme%2Fwidgets', '/api/v4/users/%E2%9C%93', '/api/v4/version']) {
       expect(malformedPath(path), path).toBe(false);
     }
+  });
+
+  it("squeezes an API path's repeated slashes as GitLab's router does, and leaves the query and other paths alone", () => {
+    expect(squeezedApiUrl('/api/v4/projects/7/members/all//?access_level[]=a//b')).toBe('/api/v4/projects/7/members/all/?access_level[]=a//b');
+    expect(squeezedApiUrl('//api/v4///version')).toBe(null); // not an API path as sent
+    expect(squeezedApiUrl('/api//v4/version')).toBe('/api/v4/version');
+    expect(squeezedApiUrl('/api/v4/projects/acme%2F%2Fweb')).toBe(null);
+    expect(squeezedApiUrl('/api/v4/version?x=//')).toBe(null);
+    expect(squeezedApiUrl('/admin//runners')).toBe(null);
   });
 
   it('finds dot segments, plain or escaped', () => {

@@ -55,6 +55,19 @@ export function malformedPath(path: string): boolean {
 }
 
 /**
+ * An API URL with repeated slashes in its path, squeezed to one (the query is left alone); null when there are
+ * none. GitLab's Rails router normalizes a path so before matching (`/api/v4/version//` is `/api/v4/version`);
+ * Next.js would answer a 308 whose Location and Refresh headers each repeat the whole URL, more than a client
+ * reads once the query is a few KiB long.
+ */
+export function squeezedApiUrl(url: string): string | null {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!isApiPath(path) || !path.includes('//')) return null;
+  return path.replace(/\/{2,}/g, '/') + (q === -1 ? '' : url.slice(q));
+}
+
+/**
  * A `.` or `..` segment (plain or %-escaped): Next.js would resolve it and answer from outside /api or
  * /oauth (an HTML page, or a redirect to sign in). No GitLab route has such a segment: an unknown route.
  */

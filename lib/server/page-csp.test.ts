@@ -32,7 +32,7 @@ describe("[SECURITY] the pages' Content-Security-Policy", () => {
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
-    // Inline style attributes (charts, the API reference's web component) as GitLab allows them.
+    // Inline style attributes (charts, server-rendered style attributes) as GitLab allows them.
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
   });
 

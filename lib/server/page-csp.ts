@@ -1,7 +1,7 @@
 // The Content-Security-Policy of Runway's pages, set by proxy.ts on each page request. GitLab's defaults
 // (lib/gitlab/content_security_policy/config_loader.rb) narrowed to what Runway's pages load: scripts only by
 // this request's nonce, and what they load in turn ('strict-dynamic': Next.js adds its chunks at run time);
-// inline style attributes allowed, as GitLab allows them (charts, the API reference's web component).
+// inline style attributes allowed, as GitLab allows them (charts, server-rendered style attributes).
 // Next.js reads the nonce from the request's policy and puts it on every script it renders.
 
 /** 128 random bits, base64, as GitLab's nonce generator. A page request gets a fresh one. */

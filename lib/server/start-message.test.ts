@@ -31,4 +31,10 @@ describe('start message', () => {
       ['Demo project', 'http://localhost:3000/acme/web/website'],
     ]);
   });
+
+  it('says where the request log goes when it is a file (--demo and --dev), and how to see it here instead', () => {
+    const text = startMessage({ url: 'http://localhost:3000', embedded: true, demo: false, requestLog: '/srv/runway/.data/log/requests.log' });
+    expect(text.split('\n').slice(-1)).toEqual(['Requests are logged to /srv/runway/.data/log/requests.log (RUNWAY_REQUEST_LOG=stdout shows them here).']);
+    expect(startMessage({ url: 'http://localhost:3000', embedded: true, demo: false, requestLog: null })).not.toContain('Requests are logged');
+  });
 });

@@ -11,9 +11,11 @@ export interface StartFacts {
   /** Root's password when it was generated at this start (shown once). */
   generatedRootPassword?: string;
   demo: boolean;
+  /** The file the request log is written to, when it is one (RUNWAY_REQUEST_LOG). */
+  requestLog?: string | null;
 }
 
-export function startMessage({ url, embedded, generatedRootPassword, demo }: StartFacts): string {
+export function startMessage({ url, embedded, generatedRootPassword, demo, requestLog }: StartFacts): string {
   const lines = [`Runway is running at ${url}  (database: ${embedded ? 'embedded PGlite' : 'PostgreSQL server'})`];
   if (generatedRootPassword) {
     lines.push(
@@ -42,5 +44,6 @@ export function startMessage({ url, embedded, generatedRootPassword, demo }: Sta
       ...pages.map(([label, href]) => `  ${label.padEnd(width)}  ${href}`),
     );
   }
+  if (requestLog) lines.push('', `Requests are logged to ${requestLog} (RUNWAY_REQUEST_LOG=stdout shows them here).`);
   return lines.join('\n');
 }

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import next from 'next';
-import { readEnv, externalUrl } from '../config/env';
+import { configuredSecret, readEnv, externalUrl } from '../config/env';
 import { projectRoot } from '../config/paths';
 import { applyMigrations } from '../db/migrations';
 import { disconnectDb } from '../db/client';
@@ -14,20 +14,31 @@ import { resolveDatabase, publishDatabase } from './database';
 import { log, logError } from '../log/log';
 import { assignClientIp } from '../rate-limits/client-ip';
 import { redactPath } from '../log/redact';
-import { logRequest } from './request-log';
+import { logRequest, requestLogFile } from './request-log';
 import { installDrain } from './drain';
 import { withRequestContext } from '../observability/request-context';
 import { isHealthPath, serveHealth } from '../health/checks';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { applyCors } from './cors';
-import { answerClientError, capUndeclaredBody, declaredTooLarge, hasDotSegment, isJsonPath, malformedPath, refuse, requestTimeouts } from './guards';
+import {
+  answerClientError,
+  capUndeclaredBody,
+  declaredTooLarge,
+  hasDotSegment,
+  isJsonPath,
+  malformedPath,
+  refuse,
+  requestTimeouts,
+  squeezedApiUrl,
+} from './guards';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { announceStart } from './announce';
 import { fastPathHandler, serveFastPath } from '../runner-agent/fast-path';
 import { closeHub } from '../notifications/hub';
 import { observeRequest } from '../metrics/http';
 import { METRICS_PATH, serveMetrics } from '../health/metrics-endpoint';
-import { warmUp } from './warm-up';
+import { WARM_UP_REQUEST_ID, warmUp } from './warm-up';
+import { monitoringClientAllowed } from '../metrics/monitoring';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -46,9 +57,47 @@ export async function prepareDatabase(opts: { demo: boolean }) {
   return { database, boot };
 }
 
+/** Why a listen failed, in words an operator acts on (the port is taken, the address is not this host's). */
+export class ListenError extends Error {
+  constructor(
+    readonly code: string | undefined,
+    host: string,
+    port: number,
+  ) {
+    const why: Record<string, string> = {
+      EADDRINUSE: 'the port is in use by another process',
+      EADDRNOTAVAIL: "the address is not one of this host's (HOST)",
+      EACCES: 'permission denied (a port below 1024 needs privileges)',
+    };
+    super(`cannot listen on ${host}:${port}: ${why[code ?? ''] ?? 'listen failed'} (${code ?? 'unknown error'})`);
+  }
+}
+
+/** server.listen, failing with a ListenError instead of an unhandled 'error' event that leaves no listener. */
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const failed = (err: NodeJS.ErrnoException) => reject(new ListenError(err.code, host, port));
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+}
+
 export async function start(opts: { dev: boolean; banner: boolean }): Promise<void> {
   const env = readEnv();
   process.env.NEXTAUTH_URL ??= externalUrl();
+  // Read before prepareDatabase, which moves a configured secret to NEXTAUTH_SECRET.
+  if (!opts.dev && !env.RUNWAY_DEMO && configuredSecret(env) === undefined) {
+    log(
+      'warn',
+      'no RUNWAY_SECRET or RUNWAY_SECRET_FILE: sessions are signed with a secret generated into the database, so a copy of the database can sign them',
+      {
+        fix: 'set RUNWAY_SECRET_FILE to a file of 32 or more random characters, mode 0600 (docs/configuration.md)',
+      },
+    );
+  }
   const { database, boot } = await prepareDatabase({ demo: env.RUNWAY_DEMO });
   await database.advertise(); // from here on, `runway` commands work through this process's database
   const stopWorker = (await import('../worker/worker')).startBackgroundWorker(); // repository imports and other queued jobs
@@ -65,10 +114,16 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
     res.setHeader('X-Request-Id', requestId);
     // The client's address, decided here once for every consumer (RUNWAY_TRUSTED_PROXIES).
     assignClientIp(req, env.RUNWAY_TRUSTED_PROXIES);
+    req.url = squeezedApiUrl(req.url ?? '/') ?? req.url;
     // The path only: query strings may carry private_token; a token pasted into the path is filtered.
     const path = (req.url ?? '/').split('?')[0];
-    observeRequest(req, res, path);
-    logRequest(req, res, path, requestId);
+    // The monitoring system's probes and this process's warm-up are not traffic: they stay out of the request
+    // log and histogram. A refused probe (a client outside the allowlist) is logged like any request.
+    const quiet = (isHealthPath(path) && monitoringClientAllowed(req.socket.remoteAddress)) || (instance.warming === true && requestId === WARM_UP_REQUEST_ID);
+    if (!quiet) {
+      observeRequest(req, res, path);
+      logRequest(req, res, path, requestId);
+    }
     // Before the refusals below, so that a browser on an allowed origin can read those too.
     if (applyCors(req, res, path, env.RUNWAY_CORS_ORIGINS)) return;
     if (isJsonPath(path) && malformedPath(path)) return refuse(res, 400);
@@ -119,11 +174,26 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
   // requests). Longer than the usual load balancer's 60 s, so the proxy, not Runway, ends idle connections.
   server.keepAliveTimeout = 65_000;
   instance.warming = true;
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  try {
+    await listen(server, env.PORT, env.HOST);
+  } catch (err) {
+    // Nothing to drain: free the database (the embedded one's lock) so the caller can exit at once.
+    await stopWorker().catch(() => undefined);
+    await closeHub().catch(() => undefined);
+    await disconnectDb().catch(() => undefined);
+    await database.stop().catch(() => undefined);
+    throw err;
+  }
   const warmed = await warmUp(server);
   instance.warming = false;
   log('info', 'routes warmed up', { routes: warmed });
 
-  const facts = { url: externalUrl(), embedded: database.embedded, generatedRootPassword: boot.generatedRootPassword, demo: env.RUNWAY_DEMO };
+  const facts = {
+    url: externalUrl(),
+    embedded: database.embedded,
+    generatedRootPassword: boot.generatedRootPassword,
+    demo: env.RUNWAY_DEMO,
+    requestLog: requestLogFile(),
+  };
   await announceStart(facts, { banner: opts.banner });
 }

@@ -3,8 +3,15 @@
 // balancer's rotation cold makes its first users and runners pay that. So before readiness passes, the
 // instance asks itself, over its own listening socket, for the routes hit first; answers (401, a redirect)
 // do not matter, loading the code does. A failed warm-up request is logged and does not stop the start.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/**
+ * The request id the warm-up's requests carry: random per process, so the server can leave them out of the
+ * request log and the request histogram (they are not traffic) and no client can hide its own requests so.
+ */
+export const WARM_UP_REQUEST_ID = `warm-up-${randomUUID().replace(/-/g, '')}`;
 
 /** The routes warmed: the API's shared code and the runner list's, the sign-in page, the admin runner list. */
 export const WARM_UP_PATHS = ['/api/v4/version', '/api/v4/runners', '/api/v4/user', '/sign-in', '/admin/runners'];
@@ -25,7 +32,7 @@ function ownHost(address: AddressInfo): string {
 
 function get(host: string, port: number, path: string): Promise<number> {
   return new Promise((resolve) => {
-    const req = http.get({ host, port, path, headers: { 'X-Request-Id': 'warm-up' }, timeout: 10_000 }, (res) => {
+    const req = http.get({ host, port, path, headers: { 'X-Request-Id': WARM_UP_REQUEST_ID }, timeout: 10_000 }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });

@@ -9,7 +9,9 @@ import type { User } from '../db/generated/client';
 import { revokeSession, sessionDigest, startSession, type SessionClient } from './service';
 import { authorizeCredentials } from './sign-in';
 import { sessionUser } from '../api/authenticate';
+import { cache } from 'react';
 import { sameSiteRedirect } from '../auth/callback-path';
+import type { Actor } from '../auth/actor';
 import { csrfTokenFor } from '../auth/session';
 
 // One week, as GitLab's default session expiry.
@@ -77,18 +79,33 @@ export function authOptionsFor(client: SessionClient): NextAuthOptions {
 export interface DashboardSession {
   user: Pick<User, 'id' | 'username' | 'name' | 'email' | 'admin'>;
   csrfToken: string;
+  /** The viewer as the API sees a session's requests: server components read through the same services with it. */
+  actor: Actor;
 }
 
 /**
  * The signed-in user for a server component, or null. Session row and user are read as the API reads
- * them, so a revoked session or a blocked or deleted user is signed out of the dashboard too.
+ * them, so a revoked session or a blocked or deleted user is signed out of the dashboard too. Read once
+ * per request (React's `cache`), whether the layout or a page asks.
  */
-export async function dashboardSession(): Promise<DashboardSession | null> {
+export const dashboardSession = cache(async (): Promise<DashboardSession | null> => {
   const session = (await getServerSession(authOptions)) as (Session & { sid?: string; user?: { id?: number } }) | null;
   const userId = session?.user?.id;
   if (!session?.sid || !userId || !Number.isSafeInteger(userId)) return null;
   const user = await sessionUser(session.sid, userId);
   if (!user) return null;
   const { id, username, name, email, admin } = user;
-  return { user: { id, username, name, email, admin }, csrfToken: csrfTokenFor(session.sid) };
+  return {
+    user: { id, username, name, email, admin },
+    csrfToken: csrfTokenFor(session.sid),
+    actor: { user, via: 'session', sessionId: sessionDigest(session.sid) },
+  };
+});
+
+/**
+ * The viewer of a server-rendered page as the API's policies take them (the same actor a request with this
+ * session's cookie gets), or null: pages decide "not found" with the services the route handlers use.
+ */
+export async function dashboardActor(): Promise<Actor | null> {
+  return (await dashboardSession())?.actor ?? null;
 }

@@ -19,12 +19,15 @@ const FIELDS = {
   runner_token_expiration_interval: param.integer().range(ANY_SAFE_INTEGER),
   group_runner_token_expiration_interval: param.integer().range(ANY_SAFE_INTEGER),
   project_runner_token_expiration_interval: param.integer().range(ANY_SAFE_INTEGER),
-  // Runway extension: the daily stale-runner cleanup (docs in the README).
+  // Runway extension: the daily stale-runner cleanup (documented in docs/api.md).
   stale_runner_cleanup_enabled: param.boolean(),
   stale_runner_cleanup_days: param.integer().range(ANY_SAFE_INTEGER),
   stale_runner_cleanup_runner_type: param.string().values(RUNNER_TYPES),
   stale_runner_cleanup_owner_group_id: param.integer(),
   stale_runner_cleanup_owner_project_id: param.integer(),
+  // GitLab's runner version management; Runway's default is off (docs/api.md).
+  update_runner_versions_enabled: param.boolean(),
+  public_runner_releases_url: param.string(),
 };
 
 export const updateSettingsEndpoint = endpoint({

@@ -44,6 +44,10 @@ export function settingsEntity(s: ApplicationSetting) {
     stale_runner_cleanup_runner_type: s.staleRunnerCleanupRunnerType,
     stale_runner_cleanup_owner_group_id: s.staleRunnerCleanupOwnerGroupId,
     stale_runner_cleanup_owner_project_id: s.staleRunnerCleanupOwnerProjectId,
+    // GitLab's runner version management (off by default in Runway): the daily refresh of the gitlab-runner
+    // release list the upgrade statuses come from, and where it is fetched.
+    update_runner_versions_enabled: s.updateRunnerVersionsEnabled,
+    public_runner_releases_url: s.publicRunnerReleasesUrl,
     updated_at: s.updatedAt.toISOString(),
   };
 }
@@ -60,6 +64,8 @@ export interface SettingsChange {
   stale_runner_cleanup_runner_type?: RunnerType | null;
   stale_runner_cleanup_owner_group_id?: number | null;
   stale_runner_cleanup_owner_project_id?: number | null;
+  update_runner_versions_enabled?: boolean | null;
+  public_runner_releases_url?: string | null;
 }
 
 const INTERVALS = ['runner_token_expiration_interval', 'group_runner_token_expiration_interval', 'project_runner_token_expiration_interval'] as const;
@@ -78,6 +84,9 @@ export async function updateSettings(actor: Actor, change: SettingsChange): Prom
     errors.allow_local_requests_from_web_hooks_and_services = ['is not included in the list'];
   }
   if (change.stale_runner_cleanup_enabled === null) errors.stale_runner_cleanup_enabled = ['is not included in the list'];
+  if (change.update_runner_versions_enabled === null) errors.update_runner_versions_enabled = ['is not included in the list'];
+  const urlProblem = await releasesUrlProblem(change);
+  if (urlProblem) errors.public_runner_releases_url = [urlProblem];
   Object.assign(errors, await cleanupRuleErrors(change));
   if (Object.keys(errors).length) throw validationError(errors);
   await currentSettings();
@@ -96,6 +105,8 @@ export async function updateSettings(actor: Actor, change: SettingsChange): Prom
   if (change.stale_runner_cleanup_runner_type !== undefined) data.staleRunnerCleanupRunnerType = change.stale_runner_cleanup_runner_type;
   if (change.stale_runner_cleanup_owner_group_id !== undefined) data.staleRunnerCleanupOwnerGroupId = change.stale_runner_cleanup_owner_group_id;
   if (change.stale_runner_cleanup_owner_project_id !== undefined) data.staleRunnerCleanupOwnerProjectId = change.stale_runner_cleanup_owner_project_id;
+  if (typeof change.update_runner_versions_enabled === 'boolean') data.updateRunnerVersionsEnabled = change.update_runner_versions_enabled;
+  if (typeof change.public_runner_releases_url === 'string') data.publicRunnerReleasesUrl = change.public_runner_releases_url.trim();
   return db().applicationSetting.update({ where: { id: 1 }, data });
 }
 
@@ -119,4 +130,26 @@ async function cleanupRuleErrors(change: SettingsChange): Promise<Record<string,
     }
   }
   return errors;
+}
+
+/**
+ * GitLab's validation of public_runner_releases_url: a URL (http or https here, the schemes the refresh
+ * fetches), present while the refresh is on. Where it leads is checked when it is fetched (the import URL
+ * blocker), as GitLab checks outbound requests.
+ */
+async function releasesUrlProblem(change: SettingsChange): Promise<string | null> {
+  const url = change.public_runner_releases_url;
+  if (url !== undefined) {
+    if (url === null || !url.trim()) return "can't be blank";
+    if (url.length > 2048) return 'is too long (maximum is 2048 characters)';
+    try {
+      const parsed = new URL(url.trim());
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'is blocked: Only allowed schemes are http, https';
+    } catch {
+      return 'must be a valid URL';
+    }
+    return null;
+  }
+  if (change.update_runner_versions_enabled === true && !(await currentSettings()).publicRunnerReleasesUrl.trim()) return "can't be blank";
+  return null;
 }

@@ -7,6 +7,7 @@ import type { User } from '../db/generated/client';
 import type { AdminExtras, MembershipRow } from './entity';
 import type { ListUsersInput } from './schema';
 import { findUserByLogin, userIdByLogin } from '../auth/lookups';
+import { signInLocksUntil } from '../auth/lockout';
 
 export async function findUserById(id: number) {
   return isRowId(id) ? db().user.findUnique({ where: { id } }) : null;
@@ -57,18 +58,27 @@ export function usersPageSource(where: Prisma.UserWhereInput, orderBy: Prisma.Us
   };
 }
 
-/** Personal namespace ids and creators for a page of users: two queries whatever the page size. */
+/** Personal namespace ids, creators and sign-in locks for a page of users: three queries whatever the page size. */
 export async function adminExtrasFor(users: User[]): Promise<Map<number, AdminExtras>> {
   const ids = users.map((u) => u.id);
   const creatorIds = [...new Set(users.map((u) => u.createdById).filter((x): x is number => x !== null))];
-  const [namespaces, creators] = await Promise.all([
+  const [namespaces, creators, locks] = await Promise.all([
     db().namespace.findMany({ where: { ownerId: { in: ids }, kind: 'user' }, select: { id: true, ownerId: true } }),
     creatorIds.length ? db().user.findMany({ where: { id: { in: creatorIds } } }) : Promise.resolve([] as User[]),
+    signInLocksUntil(users),
   ]);
   const nsByOwner = new Map(namespaces.map((n) => [n.ownerId!, n.id]));
   const creatorById = new Map(creators.map((c) => [c.id, c]));
   return new Map(
-    users.map((u) => [u.id, { namespaceId: nsByOwner.get(u.id) ?? null, createdBy: u.createdById ? (creatorById.get(u.createdById) ?? null) : null }]),
+    users.map((u) => [
+      u.id,
+      {
+        namespaceId: nsByOwner.get(u.id) ?? null,
+        createdBy: u.createdById ? (creatorById.get(u.createdById) ?? null) : null,
+        locked: locks.has(u.id),
+        lockedUntil: locks.get(u.id) ?? null,
+      },
+    ]),
   );
 }
 

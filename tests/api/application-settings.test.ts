@@ -38,6 +38,8 @@ describe('[SETTINGS] GET/PUT /application/settings', () => {
       'stale_runner_cleanup_runner_type',
       'stale_runner_cleanup_owner_group_id',
       'stale_runner_cleanup_owner_project_id',
+      'update_runner_versions_enabled',
+      'public_runner_releases_url',
       'updated_at',
     ]);
     expect(res.body).toMatchObject({ id: 1, allow_runner_registration_token: true });

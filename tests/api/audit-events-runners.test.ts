@@ -9,8 +9,9 @@ import { createUser, type TestUser } from '../support/users';
 import { createRunner } from './runners-admin-support';
 import { dbQuery, registered, resetGroupToken, resetInstanceToken, resetProjectToken, withInstanceSettingsLock } from './runners-registration-support';
 
-const IP = '203.0.113.7';
-const FROM = { 'X-Forwarded-For': IP };
+// The client's address: a loopback address of its own (the shipped default trusts no proxy, so the socket's
+// address is the one recorded; block 0 is never taken by freshLoopbackAddress).
+const IP = '127.0.0.7';
 
 async function runnerEvents(runnerId: number) {
   return dbQuery('SELECT * FROM audit_events WHERE target_type = $1 AND target_id = $2 ORDER BY id', ['Ci::Runner', runnerId]);
@@ -60,7 +61,7 @@ describe('[AUDIT] runner changes are recorded', () => {
   it('create (POST /user/runners): the owner scope is the entity, the runner the target, with actor and IP', async () => {
     const res = await api('POST', '/user/runners', {
       token: owner.token,
-      headers: FROM,
+      from: IP,
       json: { runner_type: 'group_type', group_id: group.id, description: 'audited', tag_list: ['a'] },
     });
     expect(res.status).toBe(201);
@@ -119,7 +120,7 @@ describe('[AUDIT] runner changes are recorded', () => {
     const id = await createRunner('group_type', { groupId: group.id, description: 'before', tags: ['x'] });
     const put = await api('PUT', `/runners/${id}`, {
       token: owner.token,
-      headers: FROM,
+      from: IP,
       json: { description: 'after', tag_list: ['y', 'z'], maximum_timeout: 3600, locked: false },
     });
     expect(put.status).toBe(200);
@@ -155,7 +156,7 @@ describe('[AUDIT] runner changes are recorded', () => {
       412,
     );
     expect(await runnerEvents(id)).toHaveLength(1);
-    expect((await api('DELETE', `/runners/${id}`, { token: owner.token, headers: FROM })).status).toBe(204);
+    expect((await api('DELETE', `/runners/${id}`, { token: owner.token, from: IP })).status).toBe(204);
     const events = await runnerEvents(id);
     expect(events.map((e: any) => e.event_name)).toEqual(['ci_runner_created', 'ci_runner_unregistered']);
     expect(events[1]).toMatchObject({ author_id: owner.id, entity_type: 'Group', entity_id: group.id, ip_address: IP });
@@ -166,7 +167,7 @@ describe('[AUDIT] runner changes are recorded', () => {
     const regToken = await resetGroupToken(owner.token, group.id);
     const r = await registered(regToken);
     expect((await api('DELETE', '/runners', { json: { token: 'glrt-wrong' } })).status).toBe(403);
-    expect((await api('DELETE', '/runners', { json: { token: r.token }, headers: FROM })).status).toBe(204);
+    expect((await api('DELETE', '/runners', { json: { token: r.token }, from: IP })).status).toBe(204);
     const events = await runnerEvents(r.id);
     expect(events.map((e: any) => e.event_name)).toEqual(['ci_runner_registered', 'ci_runner_unregistered']);
     expect(events[1]).toMatchObject({ author_id: -1, author_name: `Runner #${r.id} (authentication token)`, ip_address: IP });
@@ -179,10 +180,10 @@ describe('[AUDIT] runner changes are recorded', () => {
     const other = await createProject(rootToken(), { namespaceId: group.id });
     await addProjectMember(rootToken(), other.id, maintainer.id, 30);
     expect((await api('POST', `/projects/${other.id}/runners`, { token: maintainer.token, json: { runner_id: id } })).status).toBe(403);
-    expect((await api('POST', `/projects/${project2.id}/runners`, { token: maintainer.token, headers: FROM, json: { runner_id: id } })).status).toBe(201);
+    expect((await api('POST', `/projects/${project2.id}/runners`, { token: maintainer.token, from: IP, json: { runner_id: id } })).status).toBe(201);
     expect((await api('POST', `/projects/${project2.id}/runners`, { token: maintainer.token, json: { runner_id: id } })).status).toBe(400);
     expect((await api('DELETE', `/projects/${project.id}/runners/${id}`, { token: maintainer.token })).status).toBe(403);
-    expect((await api('DELETE', `/projects/${project2.id}/runners/${id}`, { token: maintainer.token, headers: FROM })).status).toBe(204);
+    expect((await api('DELETE', `/projects/${project2.id}/runners/${id}`, { token: maintainer.token, from: IP })).status).toBe(204);
     const events = (await runnerEvents(id)).slice(1);
     expect(events.map((e: any) => [e.event_name, e.entity_type, e.entity_id])).toEqual([
       ['ci_runner_assigned_to_project', 'Project', project2.id],
@@ -194,7 +195,7 @@ describe('[AUDIT] runner changes are recorded', () => {
   it('authentication-token resets, by id and by the token itself, never store a token', async () => {
     const regToken = await resetProjectToken(maintainer.token, project.id);
     const r = await registered(regToken);
-    const byId = await api('POST', `/runners/${r.id}/reset_authentication_token`, { token: maintainer.token, headers: FROM });
+    const byId = await api('POST', `/runners/${r.id}/reset_authentication_token`, { token: maintainer.token, from: IP });
     expect(byId.status).toBe(201);
     expect((await api('POST', `/runners/${r.id}/reset_authentication_token`, { token: outsider.token })).status).toBe(403);
     const byToken = await api('POST', '/runners/reset_authentication_token', { json: { token: byId.body.token } });

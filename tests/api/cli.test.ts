@@ -2,7 +2,8 @@
 // a PostgreSQL server they connect to it, on the embedded database they work through the running server.
 // The last suite runs its own server on a fresh embedded database, to use the CLI with it up and down.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
+import net from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,6 +129,8 @@ describe('[PLATFORM] runway CLI on an embedded database, with its server up and 
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'runway-cli-embedded-'));
+    // A data folder others may list, as /var/lib/runway often is: what keeps them out is Runway's own modes.
+    chmodSync(dir, 0o755);
     [port, dbPort] = [await freePort(), await freePort()];
     base = `http://127.0.0.1:${port}`;
     // DATABASE_URL empty: the embedded database even when the test run uses a PostgreSQL server.
@@ -145,18 +148,50 @@ describe('[PLATFORM] runway CLI on an embedded database, with its server up and 
   it('with the server up, create-token and reset-password work through it, and the results hold over HTTP', async () => {
     const server = await startServer(port, env);
     try {
-      // The server advertised its database port in the data folder's lock file.
-      expect(JSON.parse(readFileSync(lock(), 'utf8'))).toEqual({ pid: server.pid, role: 'server', port: dbPort });
+      // The server advertised its database socket in the data folder's lock file.
+      const socket = path.join(dir, 'pgdata.sock');
+      expect(JSON.parse(readFileSync(lock(), 'utf8'))).toEqual({ pid: server.pid, role: 'server', port: dbPort, socket });
+      // PGlite checks no password: the socket's folder, the database's files and the lock file are the owner's
+      // alone, and nothing listens on a loopback port any local user could reach (before: 127.0.0.1:<port>, 0644).
+      expect(statSync(socket).mode & 0o777).toBe(0o700);
+      expect(statSync(path.join(dir, 'pgdata')).mode & 0o777).toBe(0o700);
+      expect(statSync(lock()).mode & 0o777).toBe(0o600);
+      expect(statSync(path.join(socket, `.s.PGSQL.${dbPort}`)).isSocket()).toBe(true);
+      const tcp = await new Promise<string>((resolve) => {
+        const c = net.connect({ host: '127.0.0.1', port: dbPort }, () => (c.destroy(), resolve('connected')));
+        c.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+      });
+      expect(tcp).toBe('ECONNREFUSED');
+      if (process.getuid?.() === 0) {
+        // Another local user (nobody) cannot reach the socket; the owner (here root) can, as psql does.
+        const other = spawnSync(
+          process.execPath,
+          [
+            '-e',
+            `require('net').connect(${JSON.stringify(path.join(socket, `.s.PGSQL.${dbPort}`))}).on('connect', () => { console.log('connected'); process.exit(0) }).on('error', (e) => { console.log(e.code); process.exit(0) })`,
+          ],
+          { uid: 65534, gid: 65534, encoding: 'utf8', timeout: 30_000 },
+        );
+        expect(other.stdout.trim()).toBe('EACCES');
+      }
       const made = cli(['create-token', '--username', 'root', '--scopes', 'api', '--name', 'while-up'], env);
       expect(made.status, made.stderr).toBe(0);
       expect(made.stdout).toMatch(/^glpat-[A-Za-z0-9_-]{20}\n$/);
       expect(await whoAmI(made.stdout.trim())).toEqual({ status: 200, username: 'root' });
 
-      const before = await passwordDigest('root', `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`);
+      const before = await passwordDigest(
+        'root',
+        `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(path.join(dir, 'pgdata.sock'))}&port=${dbPort}&sslmode=disable`,
+      );
       const reset = cli(['reset-password', '--username', 'root', '--password', 'changed-while-up'], env);
       expect(reset.status, reset.stderr).toBe(0);
       expect(reset.stdout).toBe('password of root updated\n');
-      expect(await passwordDigest('root', `postgresql://postgres:postgres@127.0.0.1:${dbPort}/postgres?sslmode=disable`)).not.toBe(before);
+      expect(
+        await passwordDigest(
+          'root',
+          `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(path.join(dir, 'pgdata.sock'))}&port=${dbPort}&sslmode=disable`,
+        ),
+      ).not.toBe(before);
       await expect(signIn('root', 'changed-while-up', base)).resolves.toMatchObject({ cookie: expect.stringContaining('next-auth.session-token=') });
       await expect(signIn('root', ROOT_PASSWORD, base)).rejects.toThrow('sign-in failed');
       // The server still serves after the commands (they used its connection, not the data folder).

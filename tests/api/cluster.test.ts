@@ -46,8 +46,6 @@ describe('[RUNNERS] a small cluster through a rolling restart', { ...(server.ski
       RUNWAY_DB_PREPARED_STATEMENTS: 'false',
       RUNWAY_EXTERNAL_URL: `http://127.0.0.1:${balancer}`,
       RUNWAY_LONG_POLLING_SECONDS: '10',
-      // Production's buffered heartbeats and runner cache (the shared test server writes each at once).
-      RUNWAY_HEARTBEAT_FLUSH_SECONDS: '5',
       // Above HAProxy's three failed checks 2 s apart (deploy/haproxy/haproxy.cfg), so no request reaches a
       // closing instance; production keeps the 10 s default.
       RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: '8',

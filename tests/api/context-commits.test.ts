@@ -142,7 +142,7 @@ describe('[CONTEXT COMMITS] POST', () => {
     expect(res.body[1].id).toBe(repo.commits.docs);
     expect(res.body[1].authored_date).toBe('2024-03-02T09:30:00.000-05:00');
 
-    // GET lists the stored snapshot: newest committed first, parent_ids null, UTC timestamps, no trailers/web_url.
+    // GET lists the stored snapshot in the order added, parent_ids null, UTC timestamps, no trailers/web_url.
     const list = await api('GET', url, { token: rootToken() });
     expect(list.status).toBe(200);
     expect(list.body.map((c: any) => c.id)).toEqual([repo.commits.f1, repo.commits.docs]);
@@ -221,19 +221,21 @@ describe('[CONTEXT COMMITS] POST', () => {
       }
     }
     const list = await api('GET', url, { token: rootToken() });
-    // Listed newest committed first (GitLab's order), not in the order they were added.
-    expect(list.body.map((c: any) => c.id)).toEqual([repo.commits.t1, repo.commits.docs, repo.commits.init]);
+    // Listed in the order they were added (GitLab's route pages by id), one row each.
+    expect(list.body.map((c: any) => c.id)).toEqual([repo.commits.init, repo.commits.docs, repo.commits.t1]);
   });
 });
 
 describe('[CONTEXT COMMITS] GET and DELETE', () => {
-  it("GET paginates newest committed first (GitLab's order_by_committed_date_desc), with full headers", async () => {
+  it("GET pages in insertion (id) order, as GitLab's route does, not by committed date, with full headers", async () => {
     const mr = await newMr(freshBranch(), 'main');
     const url = `/projects/${project.id}/merge_requests/${mr.iid}/context_commits`;
-    // Added oldest, newest, middle; committed 2024-03-01, 03-08 and 03-07.
-    const added = [repo.commits.init, repo.commits.after, repo.commits.merge];
-    expect((await api('POST', url, { token: rootToken(), json: { commits: added } })).status).toBe(201);
-    const shas = [repo.commits.after, repo.commits.merge, repo.commits.init];
+    // Added in two requests: middle and oldest, then newest; committed 2024-03-07, 03-01 and 03-08. GitLab's
+    // API pages merge_request.merge_request_context_commits with no order, which offset pagination orders by
+    // id; only its model method context_commits (its own page) sorts by committed date.
+    expect((await api('POST', url, { token: rootToken(), json: { commits: [repo.commits.merge, repo.commits.init] } })).status).toBe(201);
+    expect((await api('POST', url, { token: rootToken(), json: { commits: [repo.commits.after] } })).status).toBe(201);
+    const shas = [repo.commits.merge, repo.commits.init, repo.commits.after];
     const p1 = await api('GET', url, { token: rootToken(), query: { per_page: 2 } });
     expect(p1.body.map((c: any) => c.id)).toEqual(shas.slice(0, 2));
     expect(p1.headers.get('x-total')).toBe('3');

@@ -2,10 +2,12 @@
 // database of its own: two Runway instances start together on it and both take the daily snapshot at start,
 // which must leave one row for today. Counts, history, versions and job statistics are checked exactly.
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../support/database';
-import { cli, freePort, runwayEnv, startServer, stopServer } from '../support/server';
+import { cli, freePort, ROOT, runwayEnv, startServer, stopServer } from '../support/server';
 import { needsServer } from '../../lib/db/test-server';
 
 let database: TestDatabase;
@@ -210,8 +212,15 @@ describe('[FLEET] fleet overview API on a seeded fleet', { ...needsServer('two R
     expect(long.body.find((d: any) => d.date === day(40))).toMatchObject({ total: 5 });
   });
 
-  it('versions: managers and runners per version, newest first, newest marked, more than one minor behind flagged', async () => {
-    const res = await get('/runners/fleet/versions', rootToken);
+  it('versions: managers and runners per version, newest first, newest marked, more than one minor behind flagged, each with its upgrade status', async () => {
+    // The statuses are computed by the instances' workers as they start (the shipped release list, GitLab 18.6.0).
+    let res = await get('/runners/fleet/versions', rootToken);
+    for (let i = 0; i < 50 && res.body.upgrade_statuses.not_processed.versions > 0; i++) {
+      await new Promise((done) => setTimeout(done, 200));
+      res = await get('/runners/fleet/versions', rootToken);
+    }
+    const shipped = JSON.parse(readFileSync(path.join(ROOT, 'lib/runners/data/gitlab-runner-releases.json'), 'utf8'));
+    const none = { versions: 0, managers: 0, runners: 0 };
     expect(res.body).toEqual({
       newest_version: '17.5.1',
       versions_count: 6,
@@ -219,13 +228,31 @@ describe('[FLEET] fleet overview API on a seeded fleet', { ...needsServer('two R
       runners: 7,
       outdated_managers: 4,
       outdated_runners: 3,
+      // Every 17.x and 16.x version is outside GitLab 18.6's backport window: an upgrade is recommended.
+      upgrade_statuses: {
+        invalid: { versions: 1, managers: 1, runners: 1 },
+        not_available: none,
+        available: none,
+        recommended: { versions: 5, managers: 8, runners: 6 },
+        not_processed: none,
+      },
+      releases: {
+        fetched_at: new Date(shipped.fetched_at).toISOString(),
+        source: `shipped with Runway: ${shipped.source}`,
+        versions_count: shipped.versions.length,
+        newest_version: shipped.versions.at(-1).slice(1),
+        gitlab_version: '18.6.0',
+        refresh_enabled: false,
+        refresh_attempted_at: null,
+        refresh_error: null,
+      },
       versions: [
-        { version: '17.5.1', managers: 2, runners: 2, newest: true, outdated: false },
-        { version: '17.5.0', managers: 1, runners: 1, newest: false, outdated: false },
-        { version: '17.4.2', managers: 1, runners: 1, newest: false, outdated: false },
-        { version: '17.3.0', managers: 3, runners: 2, newest: false, outdated: true },
-        { version: '16.11.3', managers: 1, runners: 1, newest: false, outdated: true },
-        { version: 'development version', managers: 1, runners: 1, newest: false, outdated: false },
+        { version: '17.5.1', managers: 2, runners: 2, newest: true, outdated: false, upgrade_status: 'recommended' },
+        { version: '17.5.0', managers: 1, runners: 1, newest: false, outdated: false, upgrade_status: 'recommended' },
+        { version: '17.4.2', managers: 1, runners: 1, newest: false, outdated: false, upgrade_status: 'recommended' },
+        { version: '17.3.0', managers: 3, runners: 2, newest: false, outdated: true, upgrade_status: 'recommended' },
+        { version: '16.11.3', managers: 1, runners: 1, newest: false, outdated: true, upgrade_status: 'recommended' },
+        { version: 'development version', managers: 1, runners: 1, newest: false, outdated: false, upgrade_status: 'invalid' },
       ],
     });
   });

@@ -193,6 +193,27 @@ describe('[MERGE REQUESTS] read', () => {
     expect(res.body).toEqual([]);
   });
 
+  it('assignee_username (one value, as Community Edition) and reviewer_username filter the list', async () => {
+    const [zebra] = (await api('GET', mrs(), { token: reporter.token, query: { search: 'zebra' } })).body;
+    const [assignee, reviewer] = [await createUser(), await createUser()];
+    await addProjectMember(rootToken(), project.id, assignee.id, 30);
+    await addProjectMember(rootToken(), project.id, reviewer.id, 20);
+    const put = await api('PUT', `${mrs()}/${zebra.iid}`, { token: dev.token, json: { assignee_ids: [assignee.id], reviewer_ids: [reviewer.id] } });
+    expect(put.status, put.text).toBe(200);
+    let res = await api('GET', mrs(), { token: reporter.token, query: { assignee_username: assignee.username.toUpperCase() } });
+    expect(res.body.map((m: any) => m.iid)).toEqual([zebra.iid]);
+    res = await api('GET', `${mrs()}?assignee_username[]=${assignee.username}`, { token: reporter.token });
+    expect(res.body.map((m: any) => m.iid)).toEqual([zebra.iid]);
+    res = await api('GET', mrs(), { token: reporter.token, query: { reviewer_username: reviewer.username } });
+    expect(res.body.map((m: any) => m.iid)).toEqual([zebra.iid]);
+    expect(res.headers.get('x-total')).toBe('1');
+    res = await api('GET', mrs(), { token: reporter.token, query: { reviewer_username: assignee.username } });
+    expect(res.body).toEqual([]);
+    res = await api('GET', `${mrs()}?assignee_username[]=${assignee.username}&assignee_username[]=${reviewer.username}`, { token: reporter.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: `assignee_username allows one value, but found 2: ${assignee.username}, ${reviewer.username}` });
+  });
+
   it('GET one: 404 "Not found", 400 for a non-integer iid, 403 for a guest of a private project', async () => {
     let res = await api('GET', `${mrs()}/99999`, { token: reporter.token });
     expect(res.status).toBe(404);

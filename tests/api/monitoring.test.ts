@@ -85,3 +85,56 @@ describe('[OPS] monitoring allowlist', () => {
     expect(JSON.parse(api.body)).toEqual({ message: '401 Unauthorized' });
   });
 });
+
+describe('[OPS] what a production start says, and what it keeps out of the request log and histogram', () => {
+  let database: TestDatabase;
+  let server: ChildProcess;
+  let port: number;
+  let output = '';
+
+  beforeAll(async () => {
+    database = await freshDatabase(`runway_test_monitoring_quiet_${process.pid}`, await freePort());
+    port = await freePort();
+    // The request log is an info line: the suite's default (warn) would hide it.
+    const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: `http://127.0.0.1:${port}`, RUNWAY_LOG_LEVEL: 'info' });
+    // No secret configured, as an operator who skipped RUNWAY_SECRET starts it (the suite sets one for speed).
+    delete env.NEXTAUTH_SECRET;
+    delete env.RUNWAY_SECRET;
+    delete env.RUNWAY_SECRET_FILE;
+    server = await startServer(port, env, { onOutput: (text) => (output += text) });
+  }, 300_000);
+
+  afterAll(async () => {
+    if (server) await stopServer(server);
+    await database?.drop();
+  });
+
+  const entries = () =>
+    output
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  it('warns when it starts without RUNWAY_SECRET or RUNWAY_SECRET_FILE', () => {
+    const warning = entries().find((e) => e.level === 'warn' && String(e.msg).includes('RUNWAY_SECRET'));
+    expect(warning, output).toBeDefined();
+    expect(String(warning!.fix)).toContain('RUNWAY_SECRET_FILE');
+  });
+
+  it('logs and counts traffic, but not health probes or its own warm-up', async () => {
+    for (const path of ['/-/readiness', '/-/liveness', '/-/health', '/-/readiness?all=1'])
+      expect((await request(port, path, '127.0.0.1')).status, path).toBe(200);
+    expect((await request(port, '/api/v4/version', '127.0.0.1')).status).toBe(401);
+    const metrics = (await request(port, '/-/metrics', '127.0.0.1')).body;
+    await new Promise((r) => setTimeout(r, 200)); // the log lines of the answers just sent
+    const logged = entries().filter((e) => e.msg === 'request');
+    expect(logged.filter((e) => e.path === '/api/v4/version')).toHaveLength(1);
+    expect(logged.filter((e) => String(e.path).startsWith('/-/') && e.path !== '/-/metrics')).toEqual([]);
+    expect(logged.filter((e) => String(e.correlation_id).startsWith('warm-up'))).toEqual([]);
+    // The warm-up asked for /api/v4/version and /api/v4/user too: only the test's own request is counted.
+    expect(metrics).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/api\/v4\/version",status="401"\} 1$/m);
+    expect(metrics).not.toContain('route="/api/v4/user"');
+    expect(metrics).not.toContain('route="/-/readiness"');
+    expect(metrics).not.toContain('route="/-/liveness"');
+  });
+});

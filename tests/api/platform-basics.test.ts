@@ -47,7 +47,7 @@ describe('[PLATFORM] plumbing', () => {
 
 describe('[PLATFORM] malformed input never becomes a 500', () => {
   // GitLab's HandleMalformedStrings answers text/plain "Bad Request"; Runway keeps the status and answers
-  // in JSON like every other /api/v4 error (README, differences), so clients can always parse the body.
+  // in JSON like every other /api/v4 error (docs/api.md, differences from GitLab), so clients can always parse the body.
   it('answers a NUL byte anywhere with a JSON 400', async () => {
     for (const res of [
       await fetch(`${baseUrl()}/api/v4/runners/all?tag_list=a%00b`, { headers: { 'PRIVATE-TOKEN': rootToken() } }),

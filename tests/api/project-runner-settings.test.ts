@@ -17,6 +17,7 @@ const listed = async (projectId: number, token: string, query: Record<string, st
 describe('[RUNNERS] project runner settings', () => {
   let maintainer: TestUser, developer: TestUser, outsider: TestUser, admin: TestUser;
   let group: { id: number }, project: { id: number }, sibling: { id: number }, foreign: { id: number };
+  const mark = `settings-${process.pid}-${Date.now()}`;
   const r = {} as Record<'instance' | 'group' | 'own' | 'siblingOpen' | 'siblingLocked' | 'foreignOpen', number>;
 
   beforeAll(async () => {
@@ -30,10 +31,13 @@ describe('[RUNNERS] project runner settings', () => {
     await addProjectMember(root, project.id, developer.id, 30);
     r.instance = await createRunner('instance_type');
     r.group = await createRunner('group_type', { groupId: group.id });
-    r.own = await createRunner('project_type', { projectId: project.id });
-    r.siblingOpen = await createRunner('project_type', { projectId: sibling.id });
-    r.siblingLocked = await createRunner('project_type', { projectId: sibling.id, locked: true });
-    r.foreignOpen = await createRunner('project_type', { projectId: foreign.id });
+    // One tag on this file's project runners: an admin may enable any project runner of the instance, and the
+    // database may hold many from other files and earlier runs, so the admin's checks filter on it.
+    const tags = [mark];
+    r.own = await createRunner('project_type', { projectId: project.id, tags });
+    r.siblingOpen = await createRunner('project_type', { projectId: sibling.id, tags });
+    r.siblingLocked = await createRunner('project_type', { projectId: sibling.id, locked: true, tags });
+    r.foreignOpen = await createRunner('project_type', { projectId: foreign.id, tags });
   });
 
   it('lists instance runners only while shared_runners_enabled is on, and GET /projects/:id shows the switch', async () => {
@@ -97,7 +101,8 @@ describe('[RUNNERS] project runner settings', () => {
     expect(res.headers.get('x-total')).toBe('1');
     expect(res.body[0]).toMatchObject({ id: r.siblingOpen, runner_type: 'project_type', is_shared: false });
     // Admins may enable any unlocked project runner.
-    const all = ids((await api('GET', `/projects/${project.id}/runners/assignable`, { token: admin.token, query: { per_page: '100' } })).body);
+    const all = ids((await api('GET', `/projects/${project.id}/runners/assignable`, { token: admin.token, query: { per_page: '100', tag_list: mark } })).body);
+    expect(all).toEqual([r.siblingOpen, r.foreignOpen]);
     expect(all).toEqual(expect.arrayContaining([r.siblingOpen, r.foreignOpen]));
     expect(all).not.toContain(r.siblingLocked);
     expect(all).not.toContain(r.own);

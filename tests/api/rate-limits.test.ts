@@ -2,6 +2,7 @@
 // address out for 10 minutes, 100 from all addresses lock the account), the sign-in throttle (10 POSTs per 60 s per IP) and the API throttles
 // (here 5 per 10 s), with GitLab's 429 answer. Counters and locks live in PostgreSQL.
 import { execFile, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -72,7 +73,9 @@ beforeAll(async () => {
   env = runwayEnv({
     ...database.env,
     RUNWAY_EXTERNAL_URL: base,
-    RUNWAY_RATE_LIMIT_SIGN_IN: '10/60', // GitLab's default, which runwayEnv relaxes for the other tests
+    // The test plays a reverse proxy on 127.0.0.1 so that clients come from many IPv4 and IPv6 networks
+    // (X-Forwarded-For), which loopback alone cannot give; the sign-in throttle keeps its default (10/60).
+    RUNWAY_TRUSTED_PROXIES: '127.0.0.1',
     RUNWAY_RATE_LIMIT_AUTHENTICATED_API: '5/10',
     RUNWAY_RATE_LIMIT_UNAUTHENTICATED_API: '5/10',
     RUNWAY_THROTTLE_USER_ALLOWLIST: '1', // root sets up every test
@@ -120,8 +123,16 @@ describe('[LIMITS] sign-in lock: per address, and per account at a higher total'
     const owner = await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() });
     expect(owner.error).toBeNull();
     expect(owner.cookie).toMatch(/^next-auth\.session-token=/);
-    // The account is not locked for everyone: GitLab's `locked` stays false.
-    expect(await lockedFlag(user.id)).toBe(false);
+    // The lock of one address refuses the user from there: admins see `locked: true` (issue 31), though the
+    // account itself is not locked for everyone.
+    expect(await lockedFlag(user.id)).toBe(true);
+    // And when it ends (a Runway extension): the lock period after the address's lock, on the database's clock.
+    const [{ ends }] = await sqlQuery<{ ends: Date }>(
+      "SELECT max(locked_at) + interval '10 minutes' AS ends FROM sign_in_failures WHERE client = $1 AND locked_at IS NOT NULL",
+      [attacker.client],
+    );
+    const shown = JSON.parse((await call(`/users/${user.id}`, { token: rootToken })).text).locked_until as string;
+    expect(new Date(shown).getTime()).toBe(ends.getTime());
 
     // Ten minutes later (moved back in the database rather than waited for) the attacker's network may try again.
     await sqlQuery(
@@ -129,6 +140,8 @@ describe('[LIMITS] sign-in lock: per address, and per account at a higher total'
       [attacker.client],
     );
     expect((await attemptSignIn(base, user.username, PASSWORD, { ip: attacker() })).cookie).not.toBeNull();
+    expect(await lockedFlag(user.id)).toBe(false);
+    expect(JSON.parse((await call(`/users/${user.id}`, { token: rootToken })).text).locked_until).toBeNull();
   }, 90_000);
 
   it("locks the account for everyone at 100 failures from all addresses (GitLab's locked), and audits each lock", async () => {
@@ -158,6 +171,12 @@ describe('[LIMITS] sign-in lock: per address, and per account at a higher total'
 
     // Ten minutes later the right password works again and clears the account's count.
     await sqlQuery("UPDATE users SET locked_at = locked_at - interval '10 minutes 1 second' WHERE id = $1", [user.id]);
+    // The ten addresses' own locks still refuse the user from there (admins see them) until they end too.
+    expect(await lockedFlag(user.id)).toBe(true);
+    await sqlQuery(
+      "UPDATE sign_in_failures SET locked_at = locked_at - interval '10 minutes 1 second' WHERE client <> '' AND key = $1 AND locked_at IS NOT NULL",
+      [createHash('sha256').update(`login:${user.username.toLowerCase()}`).digest('hex')],
+    );
     expect(await lockedFlag(user.id)).toBe(false);
     expect((await attemptSignIn(base, user.username, PASSWORD, { ip: newIp() })).cookie).not.toBeNull();
     expect(await failuresOf(`user:${user.id}`, '')).toBeUndefined();
@@ -226,7 +245,8 @@ describe('[LIMITS] sign-in throttle per IP', () => {
     // The form's JSON protocol: next-auth's client reads the error code from the URL.
     const json = await attemptSignIn(base, user.username, PASSWORD, { ip });
     expect(json.status).toBe(429);
-    expect(json.error).toBe('RateLimited');
+    // The code carries Retry-After's seconds, so the form can say when to retry.
+    expect(json.error).toBe(`RateLimited:${json.headers.get('retry-after')}`);
     expect(json.cookie).toBeNull();
     // A plain form post: GitLab's text.
     const plain = await attemptSignIn(base, user.username, PASSWORD, { ip, json: false });

@@ -43,6 +43,7 @@ function runnerCase(id: number): RoundTripCase {
       platform: 'reported by the runner agent',
       architecture: 'reported by the runner agent',
       contacted_at: 'set when the runner agent polls',
+      upgrade_status: "derived from the managers' reported versions and the release list (Runway extension)",
       projects: 'assigned by POST and DELETE /projects/:id/runners',
       groups: 'the owning group, chosen at creation',
     },

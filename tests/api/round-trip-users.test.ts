@@ -9,6 +9,7 @@ const READ_ONLY = {
   id: 'assigned on create',
   state: 'changed by POST /users/:id/block and /unblock',
   locked: 'set by failed sign-ins, lifted by POST /users/:id/unlock',
+  locked_until: 'when the sign-in lock ends, derived from the failed sign-ins (Runway extension)',
   avatar_url: 'avatars are file uploads, which Runway does not store',
   web_url: 'derived from the username',
   created_at: 'set on create',

@@ -34,6 +34,10 @@ describe('[RUNNERS] live runner events across instances', { ...needsServer('two 
     while (s.status === 200 && !s.events.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     return s;
   };
+  const hubConnections = () =>
+    dbQuery<{ pid: number; query: string }>(
+      `SELECT pid, query FROM pg_stat_activity WHERE application_name = 'runway-notifications' AND datname = current_database()`,
+    );
   /** A write through instance B, with the root token. */
   const onB = (method: string, path: string, json?: unknown) =>
     fetch(`${b.url}/api/v4${path}`, {
@@ -42,7 +46,11 @@ describe('[RUNNERS] live runner events across instances', { ...needsServer('two 
       body: json === undefined ? undefined : JSON.stringify(json),
     });
 
+  /** The notification connections that were there before B started: B's is the one that is not. */
+  let hubsBeforeB = new Set<number>();
+
   beforeAll(async () => {
+    hubsBeforeB = new Set((await hubConnections()).map((c) => c.pid));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     b = { url, server: await startServer(port, runwayEnv({ ...inject('runwayEnv'), RUNWAY_EXTERNAL_URL: url })) };
@@ -173,20 +181,15 @@ describe('[RUNNERS] live runner events across instances', { ...needsServer('two 
   });
 
   /** The LISTEN connections of the notification hubs (one per instance that has subscribers). */
-  const hubConnections = () =>
-    dbQuery<{ pid: number; query: string }>(
-      `SELECT pid, query FROM pg_stat_activity WHERE application_name = 'runway-notifications' AND datname = current_database()`,
-    );
-
   it('unsubscribes when the client leaves (the hub of B UNLISTENs)', async () => {
-    // B has served no stream yet: the hub connection that appears with this one is B's.
-    const before = new Set((await hubConnections()).map((c) => c.pid));
+    // B may hold more than one notification connection, opened before this test (its runner-token caches
+    // listen since the first poll B served, one per bundle): the stream's is the one of B's whose last
+    // statement is the LISTEN on the runner events channel (B has served no stream yet).
     const s = await open(b.url, { 'PRIVATE-TOKEN': rootToken() });
     const id = await createRunner('instance_type');
     await s.next(about(id, 'created'));
-    const onB = (await hubConnections()).filter((c) => !before.has(c.pid));
+    const onB = (await hubConnections()).filter((c) => !hubsBeforeB.has(c.pid) && /^LISTEN "?runway_runner_events"?/.test(c.query));
     expect(onB).toHaveLength(1);
-    expect(onB[0].query).toMatch(/^LISTEN /);
     s.close();
     const deadline = Date.now() + 10_000;
     let query = onB[0].query;
@@ -204,7 +207,8 @@ describe('[RUNNERS] live runner events across instances', { ...needsServer('two 
     /** The log's events for these runners after `after`, in id order, as the database has them. */
     const logged = (after: number, ids: number[]) =>
       dbQuery<{ id: string; runner_id: number; action: string }>(
-        'SELECT id::text, runner_id, action FROM runner_events WHERE id > $1 AND runner_id = ANY($2::int[]) ORDER BY id',
+        // ORDER BY the column, not the text alias of the same name (which sorted '100' before '97').
+        'SELECT e.id::text AS id, e.runner_id, e.action FROM runner_events e WHERE e.id > $1 AND e.runner_id = ANY($2::int[]) ORDER BY e.id',
         [after, ids],
       );
     const expectIncreasingIds = (s: EventStream) => {
@@ -352,7 +356,9 @@ describe('[RUNNERS] live runner events across instances', { ...needsServer('two 
         const [{ id: oldEvent }] = await logged(at, [old]);
         // The first change is eleven minutes old: past the ten kept, so the prune removes it.
         await dbQuery(`UPDATE runner_events SET created_at = now() - interval '11 minutes' WHERE id <= $1`, [oldEvent]);
-        expect(await pruneRunnerEvents()).toBeGreaterThan(0);
+        // The test server's worker runs the same prune every minute and may get there first (CI saw 0 rows
+        // here once): what matters is that the aged event is gone, whoever removed it.
+        await pruneRunnerEvents();
         expect(await logged(at, [old])).toEqual([]);
 
         const s = await open(b.url, { 'PRIVATE-TOKEN': rootToken(), 'Last-Event-ID': String(at) });

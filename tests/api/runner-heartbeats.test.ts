@@ -1,6 +1,7 @@
 // Buffered runner heartbeats and the runner cache (lib/runner-agent/heartbeat, lib/runner-agent/contact-cache) on
-// Runway instances sharing one database, at the buffered default (not the suite's write-through setting):
-//   a, b  - flush every FLUSH_SECONDS; polls on `a` are served from its runner cache
+// Runway instances sharing one database:
+//   a, b  - flush every FLUSH_SECONDS (shorter than the 5 s default, so that the waits for a flush are
+//           short); polls on `a` are served from its runner cache
 //   slow  - flushes only every 300 s, so its heartbeats reach the database only at shutdown
 // A change made on one instance must reach the other's next poll, contacted_at must reach the other
 // instance's API within the flush interval, a stopped instance must write what it buffered, and an idle
@@ -154,8 +155,6 @@ describe('[RUNNERS] buffered heartbeats and the runner cache across instances', 
 
   it('writes the heartbeats an instance buffered when it is stopped (SIGTERM)', async () => {
     const runner = await newRunner(b, root);
-    expect((await poll(slow, runner.token)).status).toBe(204);
-    await sleep(500);
     const row = (id: number) =>
       dbRow<{ contacted_at: Date | null; creation_state: string; managers: number }>(
         database,
@@ -163,13 +162,20 @@ describe('[RUNNERS] buffered heartbeats and the runner cache across instances', 
            FROM ci_runners r WHERE id = $1`,
         [id],
       );
-    // Buffered: nothing written yet (the next flush is minutes away).
-    expect(await row(runner.id)).toMatchObject({ contacted_at: null, managers: 0 });
+    // A first contact is written at once, with its manager (GitLab writes it at once too).
+    expect((await poll(slow, runner.token)).status).toBe(204);
+    const first = await row(runner.id);
+    expect(first?.contacted_at).not.toBeNull();
+    expect(first).toMatchObject({ creation_state: 'finished', managers: 1 });
+    // Twenty minutes back (under the 40 minutes after which GitLab, and Runway, write a contact at once): the
+    // next poll is a repeat contact, buffered, and the next flush is minutes away.
+    await dbRow(database, `UPDATE ci_runners SET contacted_at = now() - interval '20 minutes' WHERE id = $1`, [runner.id]);
+    expect((await poll(slow, runner.token)).status).toBe(204);
+    await sleep(500);
+    expect((await row(runner.id))!.contacted_at!.getTime()).toBeLessThan(Date.now() - 15 * 60_000);
     await stopServer(slow.server);
     expect(slow.server.exitCode).toBe(0);
-    const written = await row(runner.id);
-    expect(written?.contacted_at).not.toBeNull();
-    expect(written).toMatchObject({ creation_state: 'finished', managers: 1 });
+    expect((await row(runner.id))!.contacted_at!.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 });
 

@@ -36,6 +36,8 @@ const DETAIL_KEYS = [
   'maintenance_note',
   'projects',
   'groups',
+  // Runway extension (issue 33; GitLab serves it through GraphQL only), after GitLab's fields.
+  'upgrade_status',
 ];
 
 let maintainer: TestUser;
@@ -234,6 +236,8 @@ describe('[RUNNERS] runner details, update and delete', () => {
       'ip_address',
       'status',
       'job_execution_status',
+      // Runway extension (issue 33), after GitLab's fields.
+      'upgrade_status',
     ]);
     expect(res.body[0]).toMatchObject({
       system_id: 's_aaaaaaaaaaaa',

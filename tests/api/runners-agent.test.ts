@@ -3,6 +3,7 @@ import { api } from '../support/api';
 import { createUser, type TestUser } from '../support/users';
 import { createGroup, createProject } from '../support/namespaces';
 import { dbQuery, managerRows, registered, resetProjectToken, runnerRow, systemId } from './runners-registration-support';
+import { sleep } from '../support/dir-lock';
 
 let owner: TestUser;
 let project: any;
@@ -70,12 +71,14 @@ describe('[RUNNERS] POST /jobs/request', () => {
     expect(res.headers.get('x-gitlab-last-update')).toBeTruthy();
   });
 
-  it('writes contacted_at at most once a minute per runner and per manager, but records new info at once', async () => {
+  it('leaves a repeat contact to the heartbeat flush, but records new info at once', async () => {
     const r = await registered(regToken);
     const sid = systemId();
     await api('POST', '/jobs/request', { json: { token: r.token, system_id: sid, info } });
+    // The first poll's contact is also buffered: past the next flush (5 s by default) nothing is pending.
+    await sleep(6_000);
     const recent = '2000-01-01T00:00:00.000Z';
-    // A contact 30 s ago: not rewritten.
+    // A contact 30 s ago: the poll itself does not rewrite it (the next flush will).
     await dbQuery("UPDATE ci_runners SET contacted_at = now() - interval '30 seconds' WHERE id = $1", [r.id]);
     await dbQuery("UPDATE ci_runner_machines SET contacted_at = now() - interval '30 seconds' WHERE runner_id = $1", [r.id]);
     const before = await runnerRow(r.id);
@@ -86,10 +89,13 @@ describe('[RUNNERS] POST /jobs/request', () => {
     // New version: recorded immediately.
     await api('POST', '/jobs/request', { json: { token: r.token, system_id: sid, info: { ...info, version: '18.3.0' } } });
     expect((await managerRows(r.id))[0].version).toBe('18.3.0');
-    // A contact 2 minutes ago: rewritten.
+    // A contact 2 minutes ago: rewritten, by the next heartbeat flush (a repeat contact is deferred, as
+    // GitLab defers it; RUNWAY_HEARTBEAT_FLUSH_SECONDS, 5 s by default).
     await dbQuery("UPDATE ci_runners SET contacted_at = now() - interval '2 minutes' WHERE id = $1", [r.id]);
     const stale = await runnerRow(r.id);
     await api('POST', '/jobs/request', { json: { token: r.token, system_id: sid } });
+    const deadline = Date.now() + 8_000;
+    while ((await runnerRow(r.id)).contacted_at.getTime() <= stale.contacted_at.getTime() && Date.now() < deadline) await sleep(100);
     expect((await runnerRow(r.id)).contacted_at.getTime()).toBeGreaterThan(stale.contacted_at.getTime());
     void recent;
   });
@@ -100,6 +106,38 @@ describe('[RUNNERS] POST /jobs/request', () => {
     const results = await Promise.all([1, 2, 3, 4].map(() => api('POST', '/jobs/request', { json: { token: r.token, system_id: sid, info } })));
     expect(results.map((x) => x.status)).toEqual([204, 204, 204, 204]);
     expect(await managerRows(r.id)).toHaveLength(1);
+  });
+});
+
+describe('[RUNNERS] a first contact is seen at once under the shipped heartbeat flush (issue 30)', () => {
+  it('after verify with a system_id: online with contacted_at, the list filters agree, the manager is listed and removable', async () => {
+    const created = await api('POST', '/user/runners', { token: owner.token, json: { runner_type: 'project_type', project_id: project.id } });
+    expect(created.status).toBe(201);
+    const { id, token } = created.body;
+    const sid = systemId();
+    const verified = await api('POST', '/runners/verify', { json: { token, system_id: sid, info: { version: '18.4.1', platform: 'linux' } } });
+    expect(verified.status).toBe(200);
+    // Read right after the answer, with no wait for a flush.
+    const shown = await api('GET', `/runners/${id}`, { token: owner.token });
+    expect(shown.body).toMatchObject({ status: 'online', online: true });
+    expect(shown.body.contacted_at).toBeTruthy();
+    const listed = async (query: Record<string, string>) =>
+      ((await api('GET', `/projects/${project.id}/runners`, { token: owner.token, query: { per_page: '100', ...query } })).body as { id: number }[]).map(
+        (r) => r.id,
+      );
+    expect(await listed({ status: 'online' })).toContain(id);
+    expect(await listed({ status: 'never_contacted' })).not.toContain(id);
+    expect(await listed({ version_prefix: '18.4' })).toContain(id);
+    const managers = await api('GET', `/runners/${id}/managers`, { token: owner.token });
+    expect(managers.status).toBe(200);
+    expect(managers.body).toMatchObject([{ system_id: sid, version: '18.4.1', platform: 'linux' }]);
+    // The agent's own unregister of that manager finds it.
+    expect((await api('DELETE', '/runners/managers', { json: { token, system_id: sid } })).status).toBe(204);
+    expect(await managerRows(id)).toHaveLength(0);
+    // Polling again with that system_id brings the manager back at once (GitLab's ensure_manager).
+    expect((await api('POST', '/jobs/request', { json: { token, system_id: sid } })).status).toBe(204);
+    expect((await managerRows(id)).map((m) => m.system_xid)).toEqual([sid]);
+    expect((await runnerRow(id)).contacted_at).not.toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { api, baseUrl, rootToken, uniq } from '../support/api';
 import { createToken, createUser, TEST_PASSWORD } from '../support/users';
-import { attemptSignIn } from '../support/sign-in';
+import { attemptSignIn, nextWindow } from '../support/sign-in';
+import { freshLoopbackAddress } from '../support/loopback-fetch';
 
 const USER_BASIC_KEYS = ['id', 'username', 'public_email', 'name', 'state', 'locked', 'avatar_url', 'web_url'];
 const USER_PUBLIC_KEYS = [
@@ -39,7 +40,8 @@ const USER_PUBLIC_KEYS = [
   'private_profile',
   'commit_email',
 ];
-const USER_WITH_ADMIN_KEYS = [...USER_PUBLIC_KEYS, 'is_admin', 'note', 'namespace_id', 'created_by', 'email_reset_offered_at'];
+// GitLab's UserWithAdmin, then `locked_until` (a Runway extension: when the sign-in lock ends) after its fields.
+const USER_WITH_ADMIN_KEYS = [...USER_PUBLIC_KEYS, 'is_admin', 'note', 'namespace_id', 'created_by', 'email_reset_offered_at', 'locked_until'];
 
 const newUserBody = (over: Record<string, unknown> = {}) => {
   const username = uniq('u');
@@ -158,7 +160,7 @@ describe('[USERS] GET /user and /users/:id', () => {
     expect(asUser.body).not.toHaveProperty('is_admin');
     const asAdmin = await api('GET', `/users/${other.id}`, { token: rootToken() });
     expect(asAdmin.body).toMatchObject({ id: other.id, is_admin: false, email: expect.any(String) });
-    expect(Object.keys(asAdmin.body).slice(-4)).toEqual(['highest_role', 'current_sign_in_ip', 'last_sign_in_ip', 'sign_in_count']);
+    expect(Object.keys(asAdmin.body).slice(-5)).toEqual(['highest_role', 'current_sign_in_ip', 'last_sign_in_ip', 'sign_in_count', 'locked_until']);
   });
 
   it('answers 404 User Not Found for unknown ids and the route 404 for non-numeric ids', async () => {
@@ -256,14 +258,24 @@ describe('[USERS] block and unblock', () => {
 describe('[USERS] POST /users/:id/unlock (Runway extension)', () => {
   it("lifts a user's sign-in locks for admins (201 true, then false) and records user_access_unlocked", async () => {
     const user = await createUser();
-    const ip = '198.51.100.77';
-    for (let i = 1; i <= 10; i++) await attemptSignIn(baseUrl(), user.username, `wrong-${i}`, { ip });
-    expect((await attemptSignIn(baseUrl(), user.username, TEST_PASSWORD, { ip })).error).toBe('locked');
+    // One client (a loopback address of its own) locks the account with 10 failures; the sign-in throttle
+    // lets one address send 10 a minute (its default), so the next attempts wait for the next minute.
+    const from = freshLoopbackAddress();
+    for (let i = 1; i <= 10; i++) await attemptSignIn(baseUrl(), user.username, `wrong-${i}`, { from });
+    await nextWindow(60);
+    expect((await attemptSignIn(baseUrl(), user.username, TEST_PASSWORD, { from })).error).toBe('locked');
+    // The lock of one address refuses the user ("Your account is locked."): admins see `locked: true`, as
+    // GitLab shows its lock, in the user's entity and in the list.
+    const shown = await api('GET', `/users/${user.id}`, { token: rootToken() });
+    expect(shown.body.locked).toBe(true);
+    const listed = await api('GET', '/users', { token: rootToken(), query: { username: user.username } });
+    expect(listed.body.map((u: { locked: boolean }) => u.locked)).toEqual([true]);
 
     const unlocked = await api('POST', `/users/${user.id}/unlock`, { token: rootToken() });
     expect(unlocked.status).toBe(201);
     expect(unlocked.text).toBe('true');
-    expect((await attemptSignIn(baseUrl(), user.username, TEST_PASSWORD, { ip })).cookie).not.toBeNull();
+    expect((await api('GET', `/users/${user.id}`, { token: rootToken() })).body.locked).toBe(false);
+    expect((await attemptSignIn(baseUrl(), user.username, TEST_PASSWORD, { from })).cookie).not.toBeNull();
     const again = await api('POST', `/users/${user.id}/unlock`, { token: rootToken() });
     expect(again.status).toBe(201);
     expect(again.text).toBe('false');
@@ -273,7 +285,7 @@ describe('[USERS] POST /users/:id/unlock (Runway extension)', () => {
     expect(names).toEqual(['user_access_unlocked', 'user_access_locked']);
     expect(events.body[0]).toMatchObject({ author_id: 1, entity_id: user.id, entity_type: 'User' });
     expect(events.body[0].details).toMatchObject({ custom_message: 'User access unlocked', target_type: 'User', target_details: user.username });
-  });
+  }, 120_000);
 
   it('refuses anonymous callers, non-admins, read-only tokens and unknown users, as block does', async () => {
     const user = await createUser();

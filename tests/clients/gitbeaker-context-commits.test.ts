@@ -38,10 +38,10 @@ describe('[CONTEXT COMMITS] gitbeaker MergeRequestContextCommits', () => {
     expect(created[0].web_url).toBe(`${baseUrl()}/${project.path_with_namespace}/-/commit/${repo.commits.f1}`);
 
     const all = (await gl.MergeRequestContextCommits.all(project.path_with_namespace, iid)) as unknown as any[];
-    // GitLab lists them newest committed first.
-    expect(all.map((c) => c.id)).toEqual([repo.commits.f2, repo.commits.f1]);
-    expect(all[1].parent_ids).toBeNull();
-    expect(all[1].author_name).toBe('Ålice Müller');
+    // GitLab's API lists them in the order they were added (its pagination orders by id), not by date.
+    expect(all.map((c) => c.id)).toEqual([repo.commits.f1, repo.commits.f2]);
+    expect(all[0].parent_ids).toBeNull();
+    expect(all[0].author_name).toBe('Ålice Müller');
 
     await gl.MergeRequestContextCommits.remove(project.id, iid, { commits: [repo.commits.f1] } as never);
     const after = (await gl.MergeRequestContextCommits.all(project.id, iid)) as unknown as any[];

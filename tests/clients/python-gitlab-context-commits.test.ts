@@ -55,9 +55,9 @@ describe('[CONTEXT COMMITS] python-gitlab generic calls', () => {
     const out = JSON.parse(r.stdout);
     expect(out.created.map((c: any) => c.id)).toEqual([repo.commits.t1, repo.commits.t2]);
     expect(out.created[0].trailers).toEqual({});
-    // GitLab lists them newest committed first.
-    expect(out.listed.map((c: any) => c.id)).toEqual([repo.commits.t2, repo.commits.t1]);
-    expect(out.listed[1].created_at).toBe('2024-03-06T10:00:00.000Z');
+    // GitLab's API lists them in the order they were added (its pagination orders by id), not by date.
+    expect(out.listed.map((c: any) => c.id)).toEqual([repo.commits.t1, repo.commits.t2]);
+    expect(out.listed[0].created_at).toBe('2024-03-06T10:00:00.000Z');
     expect(out.duplicate).toEqual({ code: 400, message: `Context commits: ["${repo.commits.t1}"] are already created` });
     expect(out.deleted_status).toBe(204);
     expect(out.deleted_body).toBe('');

@@ -97,7 +97,7 @@ beforeAll(async () => {
 });
 
 describe('[RUNNERS] gitlab-runner agent conversation', () => {
-  it('register -r, verify, run (jobs/request), reset-token, unregister', async () => {
+  it('register -r, verify, run (jobs/request), reset-token, unregister', { timeout: 90_000 }, async () => {
     // Registration tokens are stored as digests only: a reset is the one way to see one.
     await waitForInstanceSettings();
     const reset = await api('POST', `/projects/${project.id}/runners/reset_registration_token`, { token: owner.token });
@@ -139,9 +139,17 @@ describe('[RUNNERS] gitlab-runner agent conversation', () => {
     expect(poll.status).toBe(204);
     const lastUpdate = poll.headers.get('x-gitlab-last-update');
     expect(lastUpdate).toBeTruthy();
-    const again = await agent('POST', 'jobs/request', { info: info('agent-runner'), token, system_id: sid, last_update: lastUpdate }, { token });
+    // A poll that echoes last_update is held (long polling, 50 s by default, as shipped) until the runner
+    // changes: a change made meanwhile answers it at once, with the new value.
+    const heldSince = Date.now();
+    const held = agent('POST', 'jobs/request', { info: info('agent-runner'), token, system_id: sid, last_update: lastUpdate }, { token });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await api('PUT', `/runners/${runnerId}`, { token: owner.token, json: { maximum_timeout: 7200 } })).status).toBe(200);
+    const again = await held;
     expect(again.status).toBe(204);
-    expect(again.headers.get('x-gitlab-last-update')).toBe(lastUpdate);
+    expect(Date.now() - heldSince).toBeGreaterThanOrEqual(900);
+    expect(again.headers.get('x-gitlab-last-update')).toBeTruthy();
+    expect(again.headers.get('x-gitlab-last-update')).not.toBe(lastUpdate);
 
     // The runner is now online for its owner.
     const details = await api('GET', `/runners/${runnerId}`, { token: owner.token });

@@ -1,5 +1,6 @@
 // A tiny HTTP client for API tests: real requests to the running Runway.
 import { inject } from 'vitest';
+import { fetchFrom } from './loopback-fetch';
 import { checkAgainstDocument } from './openapi-check';
 
 export interface ApiResponse<T = any> {
@@ -17,6 +18,8 @@ export interface RequestOptions {
   form?: Record<string, string | string[]>;
   query?: Record<string, string | number | boolean | string[]>;
   headers?: Record<string, string>;
+  /** Connect from this loopback address (the client address Runway records), not 127.0.0.1. */
+  from?: string;
 }
 
 export const baseUrl = () => inject('baseUrl');
@@ -46,7 +49,9 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
     for (const [k, v] of Object.entries(opts.form)) (Array.isArray(v) ? v : [v]).forEach((x) => f.append(Array.isArray(v) ? `${k}[]` : k, x));
     body = f.toString();
   }
-  const res = await fetch(url(path, opts.query), { method, headers, body, redirect: 'manual' });
+  const res = opts.from
+    ? await fetchFrom(opts.from, url(path, opts.query), { method, headers, body })
+    : await fetch(url(path, opts.query), { method, headers, body, redirect: 'manual' });
   const text = await res.text();
   let parsed: unknown = undefined;
   try {

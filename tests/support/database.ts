@@ -44,7 +44,8 @@ export async function freshDatabase(name: string, embeddedPort: number): Promise
       // parallel): beyond the default four sockets the embedded server would turn them away.
       RUNWAY_EMBEDDED_MAX_CONNECTIONS: '32',
     },
-    inspectUrl: `postgresql://postgres:postgres@127.0.0.1:${embeddedPort}/postgres?sslmode=disable`,
+    // The embedded database's Unix socket (lib/db/embedded.ts), which the test process's user may open.
+    inspectUrl: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(path.join(dir, 'pgdata.sock'))}&port=${embeddedPort}&sslmode=disable`,
     async drop() {},
   };
 }

@@ -1,5 +1,6 @@
 // One Runway for the whole API test run: a fresh database, a root token made with the CLI, a server.
 import type { TestProject } from 'vitest/node';
+import { overrideEnv } from './test-overrides.mjs';
 import { freshDatabase } from './database';
 import { cli, freePort, runwayEnv, startServer, stopServer } from './server';
 
@@ -16,7 +17,7 @@ export default async function setup(project: TestProject) {
   const [port, dbPort] = [await freePort(), await freePort()];
   const database = await freshDatabase(`runway_test_api_${process.pid}`, dbPort);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: baseUrl, RUNWAY_ALLOW_LOCAL_IMPORT: 'true' });
+  const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: baseUrl, ...overrideEnv('api') });
   const made = cli(['create-token', '--username', 'root', '--scopes', 'api,sudo', '--name', 'api-tests'], env);
   if (made.status !== 0) throw new Error(`create-token failed: ${made.stderr}`);
   const server = await startServer(port, env);

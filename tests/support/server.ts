@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { overrideEnv } from './test-overrides.mjs';
 
 // import.meta.url, not __dirname: Playwright loads this file as an ES module (package.json type: module).
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -21,28 +22,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment of a test server: what the operator's guide requires (the root password, the session
+ * secret), the test overrides (test-overrides.mjs, each with its reason; npm test prints them), and `extra`.
+ * Everything else is the production default.
+ */
 export function runwayEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return {
     ...process.env,
     INITIAL_ROOT_PASSWORD: ROOT_PASSWORD,
     NEXTAUTH_SECRET: AUTH_SECRET,
+    // The shipped default, set so a RUNWAY_DEMO=true in the developer's shell cannot seed demo data into a test database.
     RUNWAY_DEMO: 'false',
-    RUNWAY_LOG_LEVEL: process.env.RUNWAY_TEST_LOGS ? 'info' : 'warn',
-    // Every test signs in from 127.0.0.1: GitLab's 10 per minute per IP would throttle the suite.
-    // tests/api/rate-limits.test.ts checks the default on a server of its own.
-    RUNWAY_RATE_LIMIT_SIGN_IN: '1000/60',
-    // The tests stand in for a reverse proxy on loopback: their X-Forwarded-For names the client, so tests
-    // can sign in "from" many addresses. tests/api/client-ip.test.ts checks the default (no proxy trusted).
-    RUNWAY_TRUSTED_PROXIES: '127.0.0.1',
-    // A runner poll that echoes its last_update is held (long polling, 50 s by default): short here, so
-    // client tests that poll twice wait a moment. tests/api/runner-fast-path.test.ts tests the holding.
-    RUNWAY_LONG_POLLING_SECONDS: '2',
-    // Runner heartbeats are written as each poll arrives (as before batching), so tests may read contacted_at
-    // and managers right after a poll. tests/api/runner-heartbeats.test.ts and the fast path's instance in
-    // tests/api/runner-fast-path.test.ts run the buffered default and its runner cache.
-    RUNWAY_HEARTBEAT_FLUSH_SECONDS: '0',
-    // Nothing balances load in tests: a stop need not wait the 10 s blackout (tests/api/drain.test.ts checks it).
-    RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: '0',
+    ...overrideEnv(),
     ...extra,
   };
 }
@@ -120,10 +112,14 @@ export async function startServer(
   throw new Error(`runway did not start within ${START_TIMEOUT_MS / 1000}s:\n${output}`);
 }
 
+// A stop is the production one: readiness fails for the shutdown blackout (10 s by default), then requests in
+// flight get up to the shutdown timeout (15 s). Killed only when it overruns both.
+const STOP_TIMEOUT_MS = 35_000;
+
 export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   await new Promise<void>((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();

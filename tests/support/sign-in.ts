@@ -1,5 +1,9 @@
 // Signing in to any Runway (base URL) through next-auth's real credentials flow, as the sign-in form does,
-// optionally from a given client address (X-Forwarded-For, which a server trusting 127.0.0.1 believes).
+// from a loopback address of its own (`from`, else a fresh one: see freshLoopbackAddress), or as a reverse
+// proxy on 127.0.0.1 forwarding for the client `ip` (X-Forwarded-For, which only a server started with
+// RUNWAY_TRUSTED_PROXIES=127.0.0.1 believes).
+import { fetchFrom, freshLoopbackAddress } from './loopback-fetch';
+
 export interface SignInAttempt {
   status: number;
   /** next-auth's error code (`CredentialsSignin`, `locked`, `RateLimited`...), null on success. */
@@ -16,10 +20,11 @@ export async function attemptSignIn(
   base: string,
   login: string,
   password: string,
-  opts: { ip?: string; json?: boolean; callbackUrl?: string } = {},
+  opts: { ip?: string; from?: string; json?: boolean; callbackUrl?: string } = {},
 ): Promise<SignInAttempt> {
   const forwarded: Record<string, string> = opts.ip ? { 'X-Forwarded-For': opts.ip } : {};
-  const csrfRes = await fetch(`${base}/api/auth/csrf`, { headers: forwarded });
+  const from = opts.from ?? (opts.ip ? '127.0.0.1' : freshLoopbackAddress());
+  const csrfRes = await fetchFrom(from, `${base}/api/auth/csrf`, { headers: forwarded });
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const csrfCookie = csrfRes.headers
     .getSetCookie()
@@ -28,9 +33,8 @@ export async function attemptSignIn(
   const form: Record<string, string> = { csrfToken, username: login, password };
   if (opts.json ?? true) form.json = 'true';
   if (opts.callbackUrl !== undefined) form.callbackUrl = opts.callbackUrl;
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+  const res = await fetchFrom(from, `${base}/api/auth/callback/credentials`, {
     method: 'POST',
-    redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: csrfCookie, ...forwarded },
     body: new URLSearchParams(form).toString(),
   });
@@ -55,4 +59,10 @@ export async function attemptSignIn(
 export async function earlyInWindow(period: number, needSeconds: number): Promise<void> {
   const into = (Date.now() / 1000) % period;
   if (period - into < needSeconds) await new Promise((r) => setTimeout(r, (period - into) * 1000 + 200));
+}
+
+/** Waits until the next fixed window of `period` seconds begins (the throttle has forgotten this one). */
+export async function nextWindow(period: number): Promise<void> {
+  const into = (Date.now() / 1000) % period;
+  await new Promise((r) => setTimeout(r, (period - into) * 1000 + 200));
 }

@@ -1,6 +1,7 @@
 // Users and tokens for API tests, made through the API with the root token (POST /users and
 // POST /users/:id/personal_access_tokens), so every test exercises the real endpoints.
 import { api, rootToken, uniq } from './api';
+import { fetchFrom, freshLoopbackAddress } from './loopback-fetch';
 
 export interface TestUser {
   id: number;
@@ -69,27 +70,30 @@ export interface TestSession {
   cookie: string;
   /** The session's X-CSRF-Token for writes. */
   csrf: string;
+  /** The loopback address the sign-in came from (the session's ip_address). */
+  ip: string;
 }
 
 const cookiePairs = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]);
 
 /**
  * Signs in through next-auth's real credentials flow (on `base`, the test server unless given) and returns
- * the session cookie and the CSRF token the dashboard publishes for it.
+ * the session cookie and the CSRF token the dashboard publishes for it. Each sign-in connects from its own
+ * loopback address (`ip`, which the session records): see freshLoopbackAddress.
  */
 export async function signIn(login: string, password: string, base?: string): Promise<TestSession> {
   const origin = base ?? (await import('./api')).baseUrl();
-  const csrfRes = await fetch(`${origin}/api/auth/csrf`);
+  const ip = freshLoopbackAddress();
+  const csrfRes = await fetchFrom(ip, `${origin}/api/auth/csrf`);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const res = await fetch(`${origin}/api/auth/callback/credentials`, {
+  const res = await fetchFrom(ip, `${origin}/api/auth/callback/credentials`, {
     method: 'POST',
-    redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookiePairs(csrfRes).join('; ') },
     body: new URLSearchParams({ csrfToken, username: login, password, json: 'true' }).toString(),
   });
   const session = cookiePairs(res).find((c) => c.startsWith('next-auth.session-token='));
   if (!session) throw new Error(`sign-in failed for ${login}: ${res.status}`);
-  return { cookie: session, csrf: await publishedCsrfToken(origin, session) };
+  return { cookie: session, csrf: await publishedCsrfToken(origin, session), ip };
 }
 
 /** The `csrf-token` meta tag of a dashboard page, as scripts read it from GitLab's pages. */
