@@ -5,6 +5,7 @@
 import { expect, request as newRequest, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectIconActions } from './support/page-checks';
 import { csrfToken, jsonOf as json, signIn, uniq } from './support/session';
 
 const PASSWORD = 'admin-e2e-password-1';
@@ -107,9 +108,15 @@ test.describe('[ADMIN] admin pages', () => {
     const row = rowOf(page, 'Users', `@${username}`);
     await expect(row).toContainText(`${username}@example.com`);
     await expect(row.getByText('Blocked', { exact: true })).toHaveCount(0);
+    // The runner lists' row actions: icon buttons with names and tooltips, Delete drawn as destructive.
+    await expectIconActions(row.getByRole('group', { name: `Actions for ${username}` }), /^Delete/);
 
-    await row.getByRole('button', { name: 'Block', exact: true }).click();
+    // Block and Unblock are one button: pressed from the keyboard, it keeps focus as its name changes.
+    await row.getByRole('button', { name: 'Block', exact: true }).focus();
+    await page.keyboard.press('Enter');
     await expect(row.getByText('Blocked', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Unblock' })).toBeFocused();
+    await expect(row.getByRole('button', { name: 'Unblock' }).getByRole('tooltip')).toBeVisible();
     await row.getByRole('button', { name: 'Unblock' }).click();
     await expect(row.getByRole('button', { name: 'Block', exact: true })).toBeVisible();
     await expect(row.getByText('Blocked', { exact: true })).toHaveCount(0);
@@ -175,9 +182,41 @@ test.describe('[ADMIN] admin pages', () => {
     await lockForEveryone(locked.id);
     await page.goto(`/admin/users?search=${locked.username}`);
     await expect(row.getByText('Locked', { exact: true })).toBeVisible();
-    await row.getByRole('button', { name: 'Unlock' }).click();
+    // From the keyboard: once done, Unlock leaves the row's actions and focus moves to the one in its place.
+    await row.getByRole('button', { name: 'Unlock' }).focus();
+    await page.keyboard.press('Enter');
     await expect(row.getByText('Locked', { exact: true })).toHaveCount(0);
     await expect(row.getByRole('button', { name: 'Unlock' })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Make admin' })).toBeFocused();
+  });
+
+  test('[ADMIN] a lock of one address only shows as Locked, and Unlock lifts it with a toast', async ({ page, browser, baseURL }) => {
+    // Ten Argon2 checks and a second browser: more than the default minute when loaded.
+    test.setTimeout(180_000);
+    const api = await rootApi(page);
+    const locked = await api.user(uniq('addrlock').replace(/-/g, '_'));
+    // Ten wrong passwords from this machine's address: the user is refused from here ("Your account is
+    // locked."), while the account itself (users.locked_at) stays unlocked.
+    await failSignIns(baseURL!, locked.username, 10);
+    expect((await json<{ locked: boolean }>(await page.request.get(`/api/v4/users/${locked.id}`), 200)).locked).toBe(true);
+    const listed = await json<Array<{ id: number; locked: boolean }>>(await page.request.get(`/api/v4/users?username=${locked.username}`), 200);
+    expect(listed.map((u) => u.locked)).toEqual([true]);
+
+    await page.goto(`/admin/users?search=${locked.username}`);
+    const row = rowOf(page, 'Users', `@${locked.username}`);
+    await expect(row.getByText('Locked', { exact: true })).toBeVisible();
+    // When the lock ends: the lock period (10 minutes by default) after the tenth failure, just now.
+    await expect(row.getByText(/^ends in (10|9) minutes$/)).toBeVisible();
+    await row.getByRole('link', { name: `Edit ${locked.username}` }).click();
+    const notice = page.getByRole('region', { name: 'This user is locked' });
+    await expect(notice).toContainText(/it ends by itself in (10|9) minutes \(\w{3} \d+, \d{4}, \d+:\d\d [AP]M UTC\), or you can unlock it now\./);
+    await notice.getByRole('button', { name: 'Unlock user' }).click();
+    await expect(page.getByText(`Successfully unlocked @${locked.username}`)).toBeVisible();
+    await expect(notice).toBeHidden();
+    expect((await json<{ locked: boolean }>(await page.request.get(`/api/v4/users/${locked.id}`), 200)).locked).toBe(false);
+    const userPage = await (await browser.newContext()).newPage();
+    await signIn(userPage, locked.username, PASSWORD);
+    await userPage.context().close();
   });
 
   test('[ADMIN] deleting the sole owner of a group shows the refusal and offers "Delete user and contributions"', async ({ page }) => {

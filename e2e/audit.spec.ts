@@ -73,14 +73,20 @@ test.describe('[AUDIT] audit events pages', () => {
     await expect(page).toHaveURL(/created_after=2999-01-01/);
     await checkPage(page, 'audit-admin-filtered-empty');
 
-    // An entity ID without a type is refused in the form; an unknown type in the URL shows the API's message.
+    // An entity ID without a type is refused in the form; an unknown type in the URL is dropped from it, as
+    // the runner list drops what its API would refuse, instead of showing the API's parameter error.
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page).toHaveURL(/\/admin\/audit_logs$/);
     await page.getByLabel('Entity ID').fill('5');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page.getByText('Choose an entity type for the entity ID.')).toBeVisible();
-    await page.goto('/admin/audit_logs?entity_type=Ci::Runner');
-    await expect(page.getByText('entity_type does not have a valid value')).toBeVisible({ timeout: 15_000 });
+    await page.goto('/admin/audit_logs?entity_type=Bogus&entity_id=x&created_before=2999-01-01');
+    await expect(page).toHaveURL(/\/admin\/audit_logs\?created_before=2999-01-01$/);
+    await expect(page.getByRole('table', { name: 'Audit events' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('does not have a valid value')).toHaveCount(0);
+    // A date the API refuses still shows its message, with the filters there to clear.
+    await page.goto('/admin/audit_logs?created_after=not-a-date');
+    await expect(page.getByText('Could not load audit events with these filters')).toBeVisible({ timeout: 15_000 });
     await checkPage(page, 'audit-admin-error');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page.getByRole('table', { name: 'Audit events' })).toBeVisible({ timeout: 15_000 });
@@ -94,5 +100,47 @@ test.describe('[AUDIT] audit events pages', () => {
     await ownerPage.goto(`/groups/${group.full_path}/-/runners/${r1.id}?tab=activity`);
     await expect(ownerPage.getByRole('table', { name: 'Runner activity' }).getByRole('row')).toHaveCount(2, { timeout: 15_000 });
     await ownerPage.context().close();
+  });
+
+  test('[AUDIT] runners: an Entity type entry, deleted ones unlinked, a long tag kept inside the table at 1280 px', async ({ page }) => {
+    const api = await rootApi(page);
+    const group = await api.group('audit-runners');
+    const kept = await api.runner({ runner_type: 'group_type', group_id: group.id, description: uniq('kept') });
+    const gone = await api.runner({ runner_type: 'group_type', group_id: group.id, description: uniq('gone') });
+    const headers = { 'X-CSRF-Token': await csrfToken(page) };
+    // A 255-character tag (the longest the API takes) in an event's changes.
+    const longTag = 't'.repeat(255);
+    expect((await page.request.put(`/api/v4/runners/${kept.id}`, { data: { tag_list: [longTag] }, headers })).status()).toBe(200);
+    expect((await page.request.delete(`/api/v4/runners/${gone.id}`, { headers })).status()).toBe(204);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/admin/audit_logs?entity_type=Group&entity_id=${group.id}`);
+    const table = page.getByRole('table', { name: 'Audit events' });
+    await expect(table.getByRole('row')).toHaveCount(5, { timeout: 15_000 });
+    // The deleted runner's events name it, unlinked; the other's link to its page.
+    await expect(table.getByText(`Runner #${gone.id} (deleted)`).first()).toBeVisible({ timeout: 15_000 });
+    await expect(table.getByRole('link', { name: `Runner #${gone.id}` })).toHaveCount(0);
+    await expect(table.getByRole('link', { name: `Runner #${kept.id}` }).first()).toHaveAttribute('href', `/admin/runners/${kept.id}`);
+    // The Date column stays inside the table's box.
+    const box = (await table.boundingBox())!;
+    const frame = (await page.locator('main').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    for (const date of await table.locator('time').all()) {
+      const d = (await date.boundingBox())!;
+      expect(d.x + d.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    }
+    await checkPage(page, 'audit-admin-runners');
+
+    // Entity type "Runner" with its ID: that runner's own trail.
+    await page.goto('/admin/audit_logs');
+    await page.getByLabel('Entity type').selectOption({ label: 'Runner' });
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page.getByText("Enter the runner's ID.")).toBeVisible();
+    await page.getByLabel('Entity ID').fill(String(kept.id));
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(new RegExp(`entity_type=Ci(%3A%3A|::)Runner.*entity_id=${kept.id}|entity_id=${kept.id}.*entity_type=Ci(%3A%3A|::)Runner`));
+    await expect(table.getByRole('row')).toHaveCount(3, { timeout: 15_000 });
+    await expect(table).toContainText('Updated CI runner');
+    await expect(table).toContainText('Created CI runner');
   });
 });

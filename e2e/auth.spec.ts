@@ -59,7 +59,8 @@ test.describe('[AUTH] sign-in', () => {
 
     // The server's HTML has "Sign out" disabled (a click before hydration would be lost); the page enables it.
     const html = await (await page.request.get('/dashboard/projects')).text();
-    expect(html).toMatch(/<button[^>]*\bdisabled=""[^>]*>Sign out<\/button>/);
+    // Disabled by aria-disabled, which keeps it focusable (a disabled button drops a keyboard user's focus).
+    expect(html).toMatch(/<button[^>]*\baria-disabled="true"[^>]*>Sign out<\/button>/);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeEnabled();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/sign-in(\?callbackUrl=[^&]+)?$/);
@@ -116,7 +117,7 @@ test.describe('[AUTH] sign-in', () => {
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fadmin%2Frunners%2F987654$/);
     await signIn(page, ROOT.username, ROOT.password, 'root', false);
     await expect(page).toHaveURL('/admin/runners/987654');
-    await expect(page.getByText('Runner not found')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 
     // Pages at the root of the site (the projects list, a group) come back the same way.
     for (const path of ['/dashboard/projects?search=web', '/groups/acme-missing']) {

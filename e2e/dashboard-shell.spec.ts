@@ -168,3 +168,49 @@ test('[SHELL] a failed submit brings the error banner into view below the top ba
     })
     .toBe(true);
 });
+
+test('[SHELL] the Runners menu lists a parent group before its subgroups', async ({ page, browser }) => {
+  const { group, username } = await seed(page);
+  const headers = { 'X-CSRF-Token': await csrfToken(page) };
+  // A subgroup whose own path sorts before its parent's (the API orders groups by their own path).
+  const sub = await jsonOf<{ full_path: string }>(
+    await page.request.post('/api/v4/groups', { data: { name: 'Aaa sub', path: 'aaa-sub', parent_id: group.id, visibility: 'private' }, headers }),
+    201,
+  );
+  const user = await (await browser.newContext()).newPage();
+  await signIn(user, username, PASSWORD);
+  const nav = user.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Runners' }).click();
+  const links = nav.getByRole('link', { name: new RegExp(`^${group.full_path}`) });
+  await expect(links.first()).toBeVisible();
+  const names = await links.allTextContents();
+  expect(names.filter((n) => n === group.full_path || n === sub.full_path)).toEqual([group.full_path, sub.full_path]);
+});
+
+test("[SHELL] Help's Documentation disclosure lists every docs page and stays open on one", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard/projects');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const docs = nav.getByRole('button', { name: 'Documentation' });
+  await expect(docs).toHaveAttribute('aria-expanded', 'false');
+  await docs.press('Enter');
+  await expect(docs).toHaveAttribute('aria-expanded', 'true');
+  await expect(docs).toBeFocused();
+  const panel = page.locator(`#${await docs.getAttribute('aria-controls')}`);
+  await expect(panel.getByRole('link')).toHaveText([
+    'Overview',
+    'Dashboard and demo',
+    'Install',
+    'Configuration',
+    'Operations',
+    'API guide',
+    'Permission table',
+    'Architecture',
+    'Performance',
+  ]);
+  await panel.getByRole('link', { name: 'Configuration' }).click();
+  await expect(page).toHaveURL(/\/help\/docs\/configuration$/);
+  // On a docs page the disclosure is open and marks the page.
+  await expect(nav.getByRole('button', { name: 'Documentation' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.getByRole('link', { name: 'Configuration' })).toHaveAttribute('aria-current', 'page');
+});

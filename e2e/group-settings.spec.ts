@@ -127,7 +127,8 @@ test.describe('[RUNNERS] group settings', () => {
     await expect(overrideSwitch(page)).toBeDisabled();
     const help = page.getByText('Instance runners are disabled. Go to').first();
     await expect(help).toBeVisible();
-    await expect(page.getByRole('link', { name: s.group.name }).first()).toHaveAttribute('href', settingsUrl(s.group.full_path));
+    // The help's own link (the breadcrumb names the parent too, linking to its page).
+    await expect(help.getByRole('link', { name: s.group.name })).toHaveAttribute('href', settingsUrl(s.group.full_path));
     await checkState(page, 'group-settings-locked-by-parent');
   });
 

@@ -5,6 +5,7 @@
 import { expect, test, type APIResponse, type Browser, type Locator, type Page, type Request } from '@playwright/test';
 import { buildHistoryRepo, buildSampleRepo, removeRepo } from '../tests/fixtures/git-repos';
 import { expectAccessible, screenshot } from './support/axe';
+import { expectNoSideScroll } from './support/page-checks';
 import { csrfToken, signIn, uniq } from './support/session';
 
 const PASSWORD = 'merge-requests-e2e-password-1';
@@ -153,6 +154,7 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     await dialog(user).getByRole('button', { name: 'Save changes' }).focus();
     await user.keyboard.press('Enter');
     await expect(dialog(user)).toBeHidden();
+    await expect(user.getByText('Context commits saved: 3 commits added.')).toBeVisible();
     await expect(open).toBeFocused();
     await expect(contextList(user)).toHaveCount(3);
     expect(posts).toHaveLength(1);
@@ -177,6 +179,7 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     await screenshot(user, 'mr-dialog-selected');
     await dialog(user).getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog(user)).toBeHidden();
+    await expect(user.getByText('Context commits saved: 1 commit removed.')).toBeVisible();
     await expect(contextList(user)).toHaveCount(2);
     await expect(contextList(user).filter({ hasText: 'Change 11' })).toHaveCount(0);
     expect(posts).toHaveLength(1);
@@ -435,42 +438,165 @@ test.describe('[MERGE REQUESTS] merge request pages', () => {
     await expectAccessible(user);
   });
 
-  test('[MERGE REQUESTS] the list: state tabs with counts, search, author and sort in the URL', async ({ page, browser }) => {
+  test('[MERGE REQUESTS] the list: state tabs with counts and sort; the filtered search by keyboard and mouse, in the URL; filtered-empty; 390 px', async ({
+    page,
+    browser,
+  }) => {
     const api = await rootApi(page);
     const dev = await api.user('author');
     const project = await api.importProject(repo.dir);
     await api.member(project.id, dev.id, 30);
-    await api.mergeRequest(project.id, 'Alpha change by root');
+    // Root's MR is assigned to the developer, who reviews it too.
+    await api.call('post', `/projects/${project.id}/merge_requests`, {
+      title: 'Alpha change by root',
+      source_branch: 'topic',
+      target_branch: 'main',
+      assignee_ids: [dev.id],
+      reviewer_ids: [dev.id],
+    });
     const devPage = await signedInAs(browser, dev.username);
     const devHeaders = { 'X-CSRF-Token': await csrfToken(devPage) };
     await json(
       await devPage.request.post(`/api/v4/projects/${project.id}/merge_requests`, {
-        data: { title: 'Beta change by dev', source_branch: 'topic-2', target_branch: 'main' },
+        data: { title: 'Beta change by dev', description: 'Touches the zebra crossing.', source_branch: 'topic-2', target_branch: 'main' },
         headers: devHeaders,
       }),
       201,
     );
 
     const listUrl = `/${project.path_with_namespace}/-/merge_requests`;
+    const params = (name: string) => new URL(page.url()).searchParams.getAll(name);
+    const chip = (name: string, value: string) => page.getByRole('button', { name: `Remove filter ${name} = ${value}` });
     await page.goto(listUrl);
     const rows = page.getByRole('table', { name: 'Merge requests' }).getByRole('row');
     await expect(rows).toHaveCount(3);
     await expect(page.getByRole('tab', { name: /Open\s*2/ })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: /Merged\s*0/ })).toBeVisible();
     await expect(page.getByRole('tab', { name: /All\s*2/ })).toBeVisible();
+    // One filtered-search bar; the old separate fields are gone.
+    await expect(page.getByRole('searchbox')).toHaveCount(0);
     await expectAccessible(page);
     await screenshot(page, 'mr-list');
 
-    await page.getByRole('searchbox', { name: 'Search merge requests' }).fill('beta');
-    await expect(page).toHaveURL(/[?&]search=beta/);
+    // Keyboard only: type part of a token's name, Enter picks it, the user suggestion is picked with Enter.
+    const box = page.getByRole('combobox', { name: 'Search or filter merge requests' });
+    await box.focus();
+    await expect(page.getByRole('listbox', { name: 'Filters' }).getByRole('option')).toHaveText([
+      /^Author/,
+      /^Assignee/,
+      /^Reviewer/,
+      /^Source branch/,
+      /^Target branch/,
+    ]);
+    await page.keyboard.type('aut');
+    await page.keyboard.press('Enter');
+    const author = page.getByRole('combobox', { name: 'Author: choose or type a value' });
+    await expect(author).toBeFocused();
+    await page.keyboard.type(dev.username.slice(0, 12));
+    await expect(page.getByRole('option', { name: new RegExp(`@${dev.username}`) })).toHaveAttribute('aria-selected', 'true');
+    const dir = process.env.RUNWAY_E2E_SCREENSHOTS;
+    if (dir) await page.screenshot({ path: `${dir}/mr-list-author-suggestions-desktop.png` });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`[?&]author_username=${dev.username}(&|$)`));
+    await expect(chip('Author', dev.username)).toBeVisible();
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText('Beta change by dev');
-    await page.getByRole('searchbox', { name: 'Search merge requests' }).fill('');
-    await expect(rows).toHaveCount(3);
-    await page.getByRole('searchbox', { name: 'Author username' }).fill(dev.username);
-    await expect(page).toHaveURL(new RegExp(`[?&]author_username=${dev.username}`));
+    await expect(page.getByRole('tab', { name: /Open\s*1/ })).toBeVisible();
+    await expect(box).toBeFocused();
+    // Author is taken: the list offers it no more.
+    await expect(page.getByRole('option', { name: /^Author/ })).toHaveCount(0);
+
+    // Free text searches titles and descriptions: Enter on the text, then the filtered-empty state.
+    await page.keyboard.type('zebra');
+    await expect(page.getByRole('option', { name: /Search for “zebra”\s*in titles and descriptions/ })).toBeVisible();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]search=zebra/);
+    await expect(chip('Search', 'zebra')).toBeVisible();
     await expect(rows).toHaveCount(2);
-    await page.getByRole('searchbox', { name: 'Author username' }).fill('');
+    await page.keyboard.type('crossing by nobody');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]search=crossing\+by\+nobody/);
+    await expect(page.getByText('No merge requests match these filters')).toBeVisible();
+    await expect(page.getByRole('tab', { name: /All\s*0/ })).toBeVisible();
+    await expect(box).toBeFocused();
+    await expectAccessible(page);
+    await screenshot(page, 'mr-list-filtered-empty');
+
+    // Backspace on the empty box removes the last chip; focus stays in the box.
+    await box.focus();
+    await page.keyboard.press('Backspace');
+    await expect(chip('Search', 'crossing by nobody')).toHaveCount(0);
+    expect(params('search')).toEqual([]);
+    await expect(rows).toHaveCount(2);
+    await expect(box).toBeFocused();
+    // Back and Forward step through the filters; a reload keeps them.
+    await page.goBack();
+    await expect(chip('Search', 'crossing by nobody')).toBeVisible();
+    await page.goForward();
+    await expect(chip('Search', 'crossing by nobody')).toHaveCount(0);
+    await page.reload();
+    await expect(chip('Author', dev.username)).toBeVisible();
+    await expect(rows.nth(1)).toContainText('Beta change by dev');
+    await screenshot(page, 'mr-list-filtered');
+
+    // A chip's button removes it and leaves focus in the box, not on <body>.
+    await chip('Author', dev.username).click();
+    await expect(rows).toHaveCount(3);
+    expect(params('author_username')).toEqual([]);
+    await expect(box).toBeFocused();
+
+    // By mouse: Assignee (GitLab's assignee_username[]), then a branch from the project's branches.
+    await box.fill('Assi');
+    await page.getByRole('option', { name: /^Assignee/ }).click();
+    await page.getByRole('combobox', { name: 'Assignee: choose or type a value' }).fill(dev.username);
+    await page.getByRole('option', { name: new RegExp(`@${dev.username}`) }).click();
+    await expect.poll(() => params('assignee_username[]')).toEqual([dev.username]);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('Alpha change by root');
+    await box.fill('Source');
+    await page.getByRole('option', { name: /^Source branch/ }).click();
+    await page.getByRole('combobox', { name: 'Source branch: choose or type a value' }).fill('topic');
+    await page.getByRole('option', { name: 'topic', exact: true }).click();
+    await expect.poll(() => params('source_branches[]')).toEqual(['topic']);
+    await expect(rows).toHaveCount(2);
+    // Each token takes one value, as the API does: a token in force is offered no more.
+    await box.fill('branch');
+    await expect(page.getByRole('option', { name: /^Target branch/ })).toBeVisible();
+    await expect(page.getByRole('option', { name: /^Source branch/ })).toHaveCount(0);
+
+    // "Clear filters" in the filtered-empty state; focus goes to the page, not <body>.
+    await page.goto(`${listUrl}?reviewer_username=${dev.username}&source_branches[]=topic-2`);
+    await expect(page.getByText('No merge requests match these filters')).toBeVisible();
+    // The empty state's own button (the bar's, beside the sort, comes first).
+    await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(2);
+    await page.getByRole('button', { name: 'Clear filters' }).last().click();
+    await expect(rows).toHaveCount(3);
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+
+    // GitLab's plain forms and unknown parameters are rewritten to the normal form.
+    await page.goto(`${listUrl}?target_branch=main&reviewer_username=${dev.username}&label_name[]=bug`);
+    await expect(chip('Reviewer', dev.username)).toBeVisible();
+    await expect(chip('Target branch', 'main')).toBeVisible();
+    await expect.poll(() => decodeURIComponent(new URL(page.url()).search)).toBe(`?reviewer_username=${dev.username}&target_branches[]=main`);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('Alpha change by root');
+
+    // 390 px: the filters wait behind a toggle that counts them.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(box).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Filter (2)' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(box).toBeVisible();
+    await expect(chip('Target branch', 'main')).toBeVisible();
+    await expectNoSideScroll(page, 'merge request list with filters open');
+    if (dir) await page.screenshot({ path: `${dir}/mr-list-filters-open-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.goto(listUrl);
     await page.getByLabel('Sort by').selectOption('title_asc');
     await expect(rows.nth(1)).toContainText('Alpha change by root');
     await page.getByRole('tab', { name: /Merged/ }).click();

@@ -2,8 +2,9 @@
 // group's page, the not-found page for what a user may not see, and the Admin area's overview. Each new page
 // is checked with axe (no serious or critical violations). With RUNWAY_E2E_SCREENSHOTS=<dir>, every page
 // and state is also saved at desktop width and at 390 px.
-import { expect, test, type APIResponse, type Browser, type Page, type Response } from '@playwright/test';
+import { expect, test, type APIResponse, type Browser, type Locator, type Page, type Response } from '@playwright/test';
 import { expectAccessible, screenshot } from './support/axe';
+import { expectBreadcrumbs } from './support/page-checks';
 import { csrfToken, signIn, uniq } from './support/session';
 
 const PASSWORD = 'navigation-e2e-password-1';
@@ -36,6 +37,7 @@ async function rootApi(page: Page) {
       post<{ id: number; path_with_namespace: string; name: string }>('/projects', data),
     member: (kind: 'groups' | 'projects', id: number, userId: number, level: number) =>
       post(`/${kind}/${id}/members`, { user_id: userId, access_level: level }),
+    runner: (data: Record<string, unknown>) => post<{ id: number }>('/user/runners', data),
   };
 }
 
@@ -48,6 +50,21 @@ async function signedInAs(browser: Browser, username: string): Promise<Page> {
 const notFound = (page: Page) => page.getByRole('heading', { name: 'Page not found' });
 const rows = (page: Page, table: string) => page.getByRole('table', { name: table, exact: true }).getByRole('row');
 const isList = (path: string) => (r: Response) => new URL(r.url()).pathname === `/api/v4${path}` && r.request().method() === 'GET';
+
+/** Each card of a grid of page links has an icon of its own, and every card's text starts as far from its edge. */
+async function expectCardIcons(cards: Locator, count: number) {
+  await expect(cards.getByRole('link')).toHaveCount(count);
+  const seen = await cards.getByRole('link').evaluateAll((links) =>
+    links.map((a) => ({
+      name: a.textContent ?? '',
+      icon: a.querySelector('svg')?.innerHTML ?? '',
+      indent: Math.round(a.lastElementChild!.getBoundingClientRect().left - a.getBoundingClientRect().left),
+    })),
+  );
+  for (const c of seen) expect(c.icon, `${c.name}: an icon`).not.toBe('');
+  expect(new Set(seen.map((c) => c.icon)).size, 'no two cards share an icon').toBe(seen.length);
+  expect(new Set(seen.map((c) => c.indent)).size, "every card's text lines up").toBe(1);
+}
 
 test.describe('[NAVIGATION] getting there', () => {
   test('[NAVIGATION] projects list: search and pagination live in the URL', async ({ page, browser }) => {
@@ -164,7 +181,10 @@ test.describe('[NAVIGATION] getting there', () => {
 
     await rows(user, 'Subgroups').getByRole('link', { name: 'CI', exact: true }).click();
     await expect(user).toHaveURL(new RegExp(`/groups/${tag}/ci$`));
-    await expect(user.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: tag })).toHaveAttribute('href', `/groups/${tag}`);
+    await expect(user.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: `Acme ${tag}`, exact: true })).toHaveAttribute(
+      'href',
+      `/groups/${tag}`,
+    );
     await expect(user.getByText('No subgroups', { exact: true })).toBeVisible();
     await rows(user, 'Projects').getByRole('link', { name: 'Pipeline Tools' }).click();
 
@@ -200,6 +220,68 @@ test.describe('[NAVIGATION] getting there', () => {
     await expect(readOnly.getByRole('heading', { level: 1, name: `Acme ${tag}` })).toBeVisible();
   });
 
+  test('[NAVIGATION] every page kind shows one breadcrumb trail, by name, with chevrons; page cards each have their own icon', async ({ page }) => {
+    test.slow(); // some twenty pages, each waited for, on a loaded two-core machine
+    const api = await rootApi(page);
+    const tag = uniq('crumbs');
+    const top = await api.group({ name: `Acme ${tag}`, path: tag, visibility: 'private' });
+    const web = await api.group({ name: 'Web', path: 'web', visibility: 'private', parent_id: top.id });
+    const site = await api.project({ name: 'Website', path: 'website', namespace_id: web.id, visibility: 'private' });
+    const instance = await api.runner({ runner_type: 'instance_type', description: `${tag} instance` });
+    const groupRunner = await api.runner({ runner_type: 'group_type', group_id: web.id, description: `${tag} group` });
+    const projectRunner = await api.runner({ runner_type: 'project_type', project_id: site.id, description: `${tag} project` });
+    const [acme, project, group] = [`Acme ${tag}`, `/${tag}/web/website`, `/groups/${tag}/web`];
+    const site3 = [acme, 'Web', 'Website'];
+    const pages: [string, string[]][] = [
+      [group, [acme, 'Web']],
+      [project, site3],
+      [`${project}/-/edit`, [...site3, 'Settings', 'General']],
+      [`${project}/-/settings/ci_cd`, [...site3, 'Settings', 'CI/CD']],
+      [`${project}/-/merge_requests`, [...site3, 'Merge requests']],
+      [`${project}/-/branches`, [...site3, 'Branches']],
+      [`${project}/-/runners/${projectRunner.id}`, [...site3, 'Settings', 'CI/CD', `#${projectRunner.id}`]],
+      [`${project}/-/runners/${projectRunner.id}/edit`, [...site3, 'Settings', 'CI/CD', `#${projectRunner.id}`, 'Edit']],
+      [`${group}/-/edit`, [acme, 'Web', 'Settings', 'General']],
+      [`${group}/-/settings/ci_cd`, [acme, 'Web', 'Settings', 'CI/CD']],
+      [`${group}/-/runners`, [acme, 'Web', 'Runners']],
+      [`${group}/-/runners/${groupRunner.id}`, [acme, 'Web', 'Runners', `#${groupRunner.id}`]],
+      ['/admin', ['Admin area', 'Overview']],
+      ['/admin/runners', ['Admin area', 'Runners']],
+      [`/admin/runners/${instance.id}`, ['Admin area', 'Runners', `#${instance.id}`]],
+      ['/admin/runners/new', ['Admin area', 'Runners', 'New runner']],
+      ['/admin/runners/cleanup', ['Admin area', 'Runners', 'Clean up stale runners']],
+      ['/admin/runners/dashboard', ['Admin area', 'Runners', 'Fleet dashboard']],
+      ['/admin/runners/alerts', ['Admin area', 'Runners', 'Fleet alerts']],
+      ['/admin/users', ['Admin area', 'Users']],
+      ['/dashboard/projects', ['Your work', 'Projects']],
+      ['/-/user_settings/personal_access_tokens', ['User settings', 'Access tokens']],
+    ];
+    for (const [path, labels] of pages) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expectBreadcrumbs(page, labels);
+      });
+    }
+    // The parents lead to their pages; GitLab's Settings crumb to General settings.
+    await page.goto(`${project}/-/settings/ci_cd`);
+    const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(trail.getByRole('link', { name: acme, exact: true })).toHaveAttribute('href', `/groups/${tag}`);
+    await expect(trail.getByRole('link', { name: 'Web', exact: true })).toHaveAttribute('href', `/groups/${tag}/web`);
+    await expect(trail.getByRole('link', { name: 'Website', exact: true })).toHaveAttribute('href', project);
+    await expect(trail.getByRole('link', { name: 'Settings', exact: true })).toHaveAttribute('href', `${project}/-/edit`);
+    await page.goto(`${project}/-/runners/${projectRunner.id}`);
+    await expect(trail.getByRole('link', { name: 'CI/CD', exact: true })).toHaveAttribute('href', `${project}/-/settings/ci_cd`);
+
+    // The project's and the group's page cards: one icon each, none shared, the text of every card aligned.
+    await page.goto(project);
+    await expectCardIcons(page.getByRole('navigation', { name: 'Project pages' }), 5);
+    await screenshot(page, 'project-page-cards');
+    await page.goto(group);
+    await expectCardIcons(page.getByRole('navigation', { name: 'Group pages' }), 3);
+    await page.goto('/admin');
+    await expectCardIcons(page.getByRole('navigation', { name: 'Admin pages' }), 5);
+  });
+
   test('[NAVIGATION] a list that cannot load says so, and Try again recovers', async ({ page }) => {
     const api = await rootApi(page);
     const tag = uniq('navfail');
@@ -232,9 +314,9 @@ test.describe('[NAVIGATION] getting there', () => {
     const project = await api.project({ name: 'Hidden', path: 'hidden', namespace_id: secret.id, visibility: 'private' });
 
     const user = await signedInAs(browser, outsider.username);
-    const answer = user.waitForResponse((r) => new URL(r.url()).pathname === `/api/v4/projects/${encodeURIComponent(project.path_with_namespace)}`);
-    await user.goto(`/${project.path_with_namespace}`);
-    expect((await answer).status()).toBe(404);
+    // The server decides with the API's own lookup: the page answers 404, as GET /projects/:id does.
+    const res = await user.goto(`/${project.path_with_namespace}`);
+    expect(res?.status()).toBe(404);
     await expect(notFound(user)).toBeVisible();
     await expect(user.getByText('Make sure the address is correct and the page has not moved.')).toBeVisible();
     await expect(user.getByTestId('current-user')).toBeVisible(); // inside the signed-in layout

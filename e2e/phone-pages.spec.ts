@@ -1,6 +1,6 @@
 // [SHELL] Issue 23's "every page usable at 390 px", for the pages no other spec checks at that width: the
-// runner page's Jobs table drawn as cards (each job's status and project on screen, nothing scrolling
-// sideways), a project's merge request list and commit page, and the runner pages of a group and a project.
+// runner page's Jobs and Managers tables drawn as cards (each job's status and project, each manager's facts
+// on screen, nothing scrolling sideways), a project's merge request list and commit page, and the runner pages of a group and a project.
 import { expect, test, type Page } from '@playwright/test';
 import { buildSampleRepo, removeRepo } from '../tests/fixtures/git-repos';
 import { screenshot } from './support/axe';
@@ -56,6 +56,38 @@ test('[RUNNERS] at 390 px the runner page lists its jobs as cards: status and pr
   await expect(finished).toBeInViewport();
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'runner-jobs-cards');
+});
+
+test('[RUNNERS] at 390 px the runner page lists its managers as cards, each fact under its name; a table at desktop width', async ({ page }) => {
+  const api = await rootApi(page);
+  const runner = await api.runner({ runner_type: 'instance_type', description: uniq('phone-managers') });
+  // Two machines connect with the runner's token: two managers, with version, platform and address.
+  const systemIds = [1, 2].map((n) => `s_${uniq(`m${n}`).replace(/-/g, '')}0123456789abcdef`);
+  for (const system_id of systemIds) {
+    const verified = await page.request.post('/api/v4/runners/verify', {
+      data: { token: runner.token, system_id, info: { version: '18.4.1', revision: 'a1b2c3d4', platform: 'linux', architecture: 'amd64' } },
+    });
+    expect(verified.status(), await verified.text()).toBe(200);
+  }
+  await page.setViewportSize(PHONE);
+  await page.goto(`/admin/runners/${runner.id}`);
+  const managers = page.getByRole('table', { name: 'Runner managers' });
+  await expect(managers.getByText(systemIds[1])).toBeVisible({ timeout: 15_000 });
+  await expectNoSideScroll(page, 'runner page with managers');
+  const region = page.getByRole('region', { name: 'Runner managers' });
+  const { scroll, client } = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(scroll, 'managers table scrolls sideways').toBeLessThanOrEqual(client);
+  const card = managers.getByRole('row').filter({ hasText: systemIds[0] });
+  for (const label of ['System ID', 'Status', 'Version', 'Platform', 'IP address', 'Last contact']) {
+    const fact = card.locator(`td[data-label="${label}"]`);
+    await expect(fact, label).toBeVisible();
+    const box = (await fact.boundingBox())!;
+    expect(box.x >= 0 && box.x + box.width <= PHONE.width, `${label} inside the screen`).toBe(true);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, 'runner-managers-cards');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(managers.getByRole('columnheader', { name: 'Last contact' })).toBeVisible();
 });
 
 test('[SHELL] at 390 px the merge request list, a commit, and the group and project runner pages fit the screen', async ({ page }) => {

@@ -6,6 +6,7 @@
 // RUNWAY_E2E_SCREENSHOTS=<dir>, every state is saved at both widths.
 import { expect, test, type APIResponse, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectIconActions } from './support/page-checks';
 import { csrfToken, signIn, uniq } from './support/session';
 
 const PASSWORD = 'project-runners-e2e-password-1';
@@ -157,6 +158,22 @@ test.describe('[RUNNERS] project settings', () => {
     await expect(own.getByRole('link', { name: /^Edit runner #/ })).toBeVisible();
     await expect(own.getByRole('button', { name: /^Pause runner #/ })).toBeVisible();
     await expect(own.getByRole('button', { name: /^Remove runner #/ })).toBeVisible();
+    // The runner lists' row actions: icon buttons with names and tooltips, Remove drawn as destructive.
+    const ownActions = own.getByRole('group', { name: /^Actions for runner #\d+/ });
+    await expectIconActions(ownActions, /^Remove/);
+    // Pause from the keyboard: the button keeps focus (now Resume, its tooltip shown), and back.
+    await ownActions.getByRole('link', { name: /^Edit runner #/ }).focus();
+    await user.keyboard.press('Tab');
+    const pause = ownActions.getByRole('button', { name: /^Pause runner #/ });
+    await expect(pause).toBeFocused();
+    await expect(pause.getByRole('tooltip')).toHaveText('Pause from accepting jobs');
+    await expect(pause.getByRole('tooltip')).toBeVisible();
+    await user.keyboard.press('Enter');
+    await expect(user.getByText(`Runner #${s.runners.own} paused.`)).toBeVisible();
+    await expect(ownActions.getByRole('button', { name: /^Resume runner #/ })).toBeFocused();
+    await user.keyboard.press('Enter');
+    await expect(user.getByText(`Runner #${s.runners.own} resumed.`)).toBeVisible();
+    await expect(ownActions.getByRole('button', { name: /^Pause runner #/ })).toBeFocused();
     // A locked runner of another project: shown as locked (label and tooltip), with its tags, and not offered
     // for disabling, which the API refuses a non-admin ("Runner is locked").
     const locked = row(user, 'Assigned project runners', s.runners.lockedShared);
@@ -207,6 +224,31 @@ test.describe('[RUNNERS] project settings', () => {
     );
     await expect(user.getByText(/Forbidden/)).toHaveCount(0);
     await checkState(user, 'project-runners-refused');
+  });
+
+  test('[RUNNERS] project settings: a refused "Enable for this project" keeps the row and says why', async ({ page, browser }) => {
+    const s = await seed(page);
+    const headers = { 'X-CSRF-Token': await csrfToken(page) };
+    const user = await signedInAs(browser, s.maintainer);
+    // The list the user acts on is one the live updates have not refreshed yet (they would drop the runner once
+    // it is locked): the page's event stream is held back, so the lock reaches the user only as the refusal.
+    await user.route('**/api/v4/runners/events**', (route) => route.abort());
+    await user.goto(settingsUrl(s));
+    await tab(user, 'Other available project runners').click();
+    const target = row(user, 'Other available project runners', s.runners.siblingOpen);
+    const enable = target.getByRole('button', { name: /^Enable runner #/ });
+    await expect(enable).toBeVisible();
+    // Someone locks the runner meanwhile: the API refuses with "403 Forbidden - Runner is locked", and the
+    // row the user acted on stays with the reason (re-reading the list would make it vanish unexplained).
+    expect((await page.request.put(`/api/v4/runners/${s.runners.siblingOpen}`, { data: { locked: true }, headers })).status()).toBe(200);
+    // The page addresses the project by its path (GitLab's URL-encoded id), as it was opened.
+    const refused = user.waitForResponse((r) => /\/api\/v4\/projects\/[^/]+\/runners$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+    await enable.click();
+    expect((await refused).status()).toBe(403);
+    await expect(target.getByRole('alert')).toHaveText(
+      'Failed to assign runner to project. This runner is locked to its current projects: only an administrator can enable or disable it for other projects.',
+    );
+    await expect(target).toBeVisible();
   });
 
   test('[RUNNERS] project settings: an administrator may disable a locked runner, never on its owner project', async ({ page }) => {

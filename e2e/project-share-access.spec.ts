@@ -48,6 +48,8 @@ async function signedInAs(browser: Browser, username: string): Promise<Page> {
 }
 
 test('a Maintainer through a shared group opens General Settings and CI/CD Settings and saves there', async ({ page, browser }) => {
+  // Two signed-in users, three pages, two saves and two axe scans: over a minute on CI's two busy cores.
+  test.slow();
   const s = await seed(page);
   const path = s.project.path_with_namespace;
   const m = await signedInAs(browser, s.maintainer);
@@ -100,4 +102,14 @@ test('a Reporter through a shared group is offered no settings and gets the not-
     await expect(r.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
     await expect(r.getByRole('switch')).toHaveCount(0);
   }
+});
+
+test('"Your role" on the projects list counts a role through a shared group', async ({ page, browser }) => {
+  const s = await seed(page);
+  const r = await signedInAs(browser, s.reporter);
+  await r.goto('/dashboard/projects');
+  const row = r.getByRole('row').filter({ has: r.getByRole('link', { name: /App/ }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Reporter');
+  await screenshot(r, 'projects-list-share-role');
 });

@@ -108,3 +108,36 @@ test('[REPOSITORY] an empty project says so on both pages', async ({ page }) => 
   await expect(page.getByText(/This repository is empty|No commits in/)).toBeVisible();
   await expectAccessible(page);
 });
+
+test('[REPOSITORY] the default branch is listed first; the history of a branch that does not exist is not found', async ({ page }) => {
+  // An import and five page loads: more than the default minute on a loaded machine.
+  test.setTimeout(180_000);
+  const repo = buildHistoryRepo(3);
+  try {
+    await signIn(page);
+    const project = await importProject(page, repo.dir);
+    const path = project.path_with_namespace;
+    // A default branch whose name sorts last: GitLab's branches page still lists it first.
+    const headers = { 'X-CSRF-Token': await csrfToken(page) };
+    expect((await page.request.put(`/api/v4/projects/${project.id}`, { data: { default_branch: 'topic-2' }, headers })).status()).toBe(200);
+    await page.goto(`/${path}/-/branches`);
+    const branches = page.getByRole('list', { name: 'Branches' }).getByRole('listitem');
+    await expect(branches).toHaveCount(3);
+    await expect(branches.first()).toContainText('topic-2');
+    await expect(branches.first()).toContainText('default');
+    await expect(branches.nth(1)).toContainText('main');
+    await screenshot(page, 'repository-branches-default-first');
+
+    // GitLab answers 404 for the commits of a ref that does not exist; the switcher never offers it.
+    const missing = await page.request.get(`/${path}/-/commits/no-such-branch`);
+    expect(missing.status()).toBe(404);
+    await page.goto(`/${path}/-/commits/no-such-branch`);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Switch branch' })).toHaveCount(0);
+    // A tag or commit SHA is a ref too.
+    expect((await page.request.get(`/${path}/-/commits/${repo.branches.main}`)).status()).toBe(200);
+    expect((await page.request.get(`/${path}/-/commits/topic`)).status()).toBe(200);
+  } finally {
+    removeRepo(repo);
+  }
+});

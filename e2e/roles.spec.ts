@@ -71,8 +71,11 @@ test.describe('[RUNNERS] roles', () => {
           // A private group is not there for a non-member.
           await expect(notFound(user)).toBeVisible();
         } else {
-          // Project members may read the group (they read a project inside), not its runners.
-          await expect(user.getByText("You cannot see this group's runners")).toBeVisible();
+          // Project members may read the group (they read a project inside), not its runners: GitLab's page,
+          // like the API's refusal, does not show them; the page is not found (HTTP 404).
+          const res = await user.goto(groupRunners);
+          expect(res?.status()).toBe(404);
+          await expect(notFound(user)).toBeVisible();
           await expect(user.getByRole('table')).toHaveCount(0);
           await expect(user.getByRole('link', { name: 'New group runner' })).toHaveCount(0);
         }
@@ -111,8 +114,11 @@ test.describe('[RUNNERS] roles', () => {
           for (const action of actions(user)) await expect(action).toBeVisible();
           if (role === 'maintainer') await checkPage(user, 'roles-project-runner-maintainer');
         } else {
-          // Below Maintainer (and outside the project) a project runner is not theirs to read: the API's refusal, said plainly.
-          await expect(user.getByText('You cannot view this runner')).toBeVisible();
+          // Below Maintainer (and outside the project) a project runner is not theirs to read: not found (HTTP 404),
+          // as GitLab answers, so the page does not confirm that the runner exists.
+          const res = await user.goto(projectRunnerPage(projectRunner.id));
+          expect(res?.status()).toBe(404);
+          await expect(notFound(user)).toBeVisible();
           for (const action of actions(user)) await expect(action).toHaveCount(0);
         }
       });
@@ -126,7 +132,7 @@ test.describe('[RUNNERS] roles', () => {
           const shown = user
             .getByRole('heading', { level: 1 })
             .filter({ hasText: `#${instanceRunner.id}` })
-            .or(user.getByText('You cannot view this runner'));
+            .or(notFound(user));
           await expect(shown.first()).toBeVisible();
           for (const action of actions(user)) await expect(action).toHaveCount(0);
         }

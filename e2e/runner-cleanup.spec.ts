@@ -4,6 +4,7 @@
 // list. Runners are made through /api/v4 and aged in the database (the API cannot make a runner old).
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
+import { expectNoSideScroll } from './support/page-checks';
 import { checkPage, rootApi } from './support/runner-seed';
 import { uniq } from './support/session';
 import { filterRunners } from './support/runner-filters';
@@ -58,6 +59,18 @@ test.describe('[RUNNERS] stale cleanup', () => {
     await expect(preview(page)).toContainText(`${tag} old`);
     await expect(preview(page)).toContainText(`${tag} never`);
     await expect(preview(page)).not.toContainText(`${tag} fresh`);
+    // At 390 px each runner of the preview is a card, its facts under their names; nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = preview(page)
+      .getByRole('row')
+      .filter({ hasText: `${tag} old` });
+    for (const label of ['Runner', 'Type', 'Status', 'Last contact', 'Created', 'Owner'])
+      await expect(card.locator(`td[data-label="${label}"]`), label).toBeVisible();
+    await expectNoSideScroll(page, 'cleanup preview at 390 px');
+    const region = page.getByRole('region', { name: 'Stale runners' });
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth), 'preview scrolls sideways').toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(preview(page).getByRole('columnheader', { name: 'Last contact' })).toBeVisible();
     await checkPage(page, 'runner-cleanup-preview');
 
     // Cancel keeps everything; confirming deletes and shows each runner's result.

@@ -89,6 +89,7 @@ test.describe('[SECURITY] framing and Content-Security-Policy', () => {
       '/admin/runners/new',
       '/admin/runners/dashboard',
       '/admin/runners/cleanup',
+      '/admin/runners/alerts',
       '/admin/users',
       '/admin/projects',
       '/admin/groups',
@@ -118,13 +119,15 @@ test.describe('[SECURITY] framing and Content-Security-Policy', () => {
     const violations = await recordViolations(page);
     await rootApi(page);
     await page.goto('/help/api');
-    // openapi-explorer: a web component with its own styles, loaded on this page only.
-    const explorer = page.locator('openapi-explorer');
-    await explorer.getByText('Get the version').first().click();
+    // The reference is the dashboard's own page: open "Get the version" and send it with the session.
+    const version = page.locator('[id="getVersion"]');
+    await version.getByRole('button', { name: /Get the version/ }).click();
+    const tryIt = version.getByRole('region', { name: 'Try GET /version' });
     const call = page.waitForResponse((r) => r.url().endsWith('/api/v4/version') && r.request().method() === 'GET');
-    await explorer.getByRole('button', { name: 'EXECUTE' }).first().click();
+    await tryIt.getByRole('button', { name: 'Send request' }).click();
     expect((await call).status()).toBe(200);
-    await expect(explorer.getByText('"version"').first()).toBeVisible();
+    await expect(tryIt.getByRole('status')).toContainText('200');
+    await expect(tryIt.getByRole('region', { name: 'Response of GET /version' })).toContainText('"version"');
     await screenshot(page, 'csp-help-api-try-it');
     expect(violations).toEqual([]);
   });

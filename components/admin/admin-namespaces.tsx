@@ -8,7 +8,7 @@ import { DashboardList, type DashboardListProps } from '../namespaces/dashboard-
 import { adminCrumbs } from '../ui/breadcrumbs';
 import { NameCell } from '../namespaces/name-cell';
 import { useGroupList, useProjectList } from '../namespaces/use-namespaces';
-import { formatDate } from '../tokens/format';
+import { formatDate } from '../shared/format';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { inputClass } from '../ui/input';

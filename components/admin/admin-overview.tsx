@@ -1,5 +1,6 @@
 'use client';
 // /admin: the instance at a glance (projects, users, groups, runners) and the ways into the admin pages.
+import { FolderGit2, ScrollText, Server, UserRound, Users } from 'lucide-react';
 import Link from 'next/link';
 import { LinkCards } from '../namespaces/link-cards';
 import { Breadcrumbs } from '../ui/breadcrumbs';
@@ -51,11 +52,16 @@ export function AdminOverview() {
         <LinkCards
           label="Admin pages"
           links={[
-            { href: '/admin/users', label: 'Users', hint: 'Create, edit, block, promote and delete users.' },
-            { href: '/admin/groups', label: 'Groups', hint: 'Every group on this instance; delete one.' },
-            { href: '/admin/projects', label: 'Projects', hint: 'Every project on this instance; delete one.' },
-            { href: '/admin/runners', label: 'Runners', hint: 'Every instance, group and project runner: status, tags, pause, edit, delete.' },
-            { href: '/admin/audit_logs', label: 'Audit events', hint: 'Who changed which runner or registration token, from where and when.' },
+            { href: '/admin/users', label: 'Users', hint: 'Create, edit, block, promote and delete users.', icon: UserRound },
+            { href: '/admin/groups', label: 'Groups', hint: 'Every group on this instance; delete one.', icon: Users },
+            { href: '/admin/projects', label: 'Projects', hint: 'Every project on this instance; delete one.', icon: FolderGit2 },
+            { href: '/admin/runners', label: 'Runners', hint: 'Every instance, group and project runner: status, tags, pause, edit, delete.', icon: Server },
+            {
+              href: '/admin/audit_logs',
+              label: 'Audit events',
+              hint: 'Who changed which runner or registration token, from where and when.',
+              icon: ScrollText,
+            },
           ]}
         />
       </section>

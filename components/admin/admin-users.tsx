@@ -2,27 +2,20 @@
 // /admin/users: every user with GitLab's state badges, and the admin's actions per row: block or unblock,
 // unlock (a sign-in lock), make or remove admin, delete (after a confirmation; a refusal such as "sole
 // owner" offers GitLab's "Delete user and contributions", i.e. hard_delete).
-import { UserRound } from 'lucide-react';
+import { Ban, CircleCheck, LockOpen, Pencil, ShieldMinus, ShieldPlus, Trash2, UserRound } from 'lucide-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { DashboardList } from '../namespaces/dashboard-list';
 import { adminCrumbs } from '../ui/breadcrumbs';
-import { formatDate } from '../tokens/format';
+import { formatDate } from '../shared/format';
 import { Badge } from '../ui/badge';
-import { Button } from '../ui/button';
+import { ActionButton, ActionGroup } from '../ui/action-group';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { InlineError } from '../ui/states';
-import { useAdminUserList, useDeleteUser, useUserAction, type AdminUser } from './use-admin-lists';
+import { useAdminUserList, useDeleteUser, useUserAction, type AdminUser, type UserAction } from './use-admin-lists';
+import { LockEnds } from './user-lock';
 import { errorText } from '@/lib/client/error-text';
-
-const ACTIONS = [
-  { action: 'block', label: 'Block', when: (u: AdminUser) => u.state !== 'blocked' },
-  { action: 'unblock', label: 'Unblock', when: (u: AdminUser) => u.state === 'blocked' },
-  { action: 'unlock', label: 'Unlock', when: (u: AdminUser) => !!u.locked },
-  { action: 'make_admin', label: 'Make admin', when: (u: AdminUser) => !u.is_admin },
-  { action: 'remove_admin', label: 'Remove admin', when: (u: AdminUser) => u.is_admin },
-] as const;
 
 export function AdminUsers() {
   const act = useUserAction();
@@ -47,36 +40,45 @@ export function AdminUsers() {
         id: 'state',
         header: 'State',
         cell: ({ row: { original: u } }) => (
-          <div className="flex gap-1">
+          <div className="flex flex-wrap items-center gap-1">
             {u.is_admin && <Badge tone="info">Admin</Badge>}
             {u.state === 'blocked' && <Badge tone="danger">Blocked</Badge>}
             {u.locked && <Badge tone="warning">Locked</Badge>}
+            {u.locked && u.locked_until && <LockEnds until={u.locked_until} />}
           </div>
         ),
       },
       { id: 'created', header: 'Created on', cell: ({ row }) => formatDate(row.original.created_at) },
       {
         id: 'actions',
+        meta: { className: 'text-right max-sm:text-left' },
         header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row: { original: u } }) => (
-          <div className="flex justify-end gap-1" role="group" aria-label={`Actions for ${u.username}`}>
-            <Link
-              href={`/admin/users/${u.id}/edit`}
-              className="inline-flex h-8 items-center rounded-md px-3 text-xs font-medium text-slate-600 hover:bg-slate-100"
-              aria-label={`Edit ${u.username}`}
-            >
-              Edit
-            </Link>
-            {ACTIONS.filter((a) => a.when(u)).map((a) => (
-              <Button key={a.action} variant="ghost" size="sm" disabled={act.isPending} onClick={() => act.mutate({ user: u, action: a.action })}>
-                {a.label}
-              </Button>
-            ))}
-            <Button variant="dangerGhost" size="sm" onClick={() => setDeleting(u)}>
-              Delete
-            </Button>
-          </div>
-        ),
+        cell: ({ row: { original: u } }) => {
+          const run = (action: UserAction) => act.mutate({ user: u, action });
+          // Block and Unblock (and Make and Remove admin) are one button whose name changes, as Pause and
+          // Resume are: the pressed button stays where it was, focused, for a keyboard user.
+          return (
+            <ActionGroup label={`Actions for ${u.username}`}>
+              <ActionButton href={`/admin/users/${u.id}/edit`} label={`Edit ${u.username}`} tooltip="Edit" icon={Pencil} />
+              {u.state === 'blocked' ? (
+                <ActionButton key="block" label="Unblock" tooltip="Unblock" icon={CircleCheck} disabled={act.isPending} onClick={() => run('unblock')} />
+              ) : (
+                <ActionButton key="block" label="Block" tooltip="Block" icon={Ban} disabled={act.isPending} onClick={() => run('block')} />
+              )}
+              {u.locked && <ActionButton label="Unlock" tooltip="Unlock" icon={LockOpen} disabled={act.isPending} onClick={() => run('unlock')} />}
+              {/* One button whose name follows the role, so focus stays on it when it flips. */}
+              <ActionButton
+                key="admin"
+                label={u.is_admin ? 'Remove admin' : 'Make admin'}
+                tooltip={u.is_admin ? 'Remove admin' : 'Make admin'}
+                icon={u.is_admin ? ShieldMinus : ShieldPlus}
+                disabled={act.isPending}
+                onClick={() => run(u.is_admin ? 'remove_admin' : 'make_admin')}
+              />
+              <ActionButton label="Delete" tooltip="Delete user" icon={Trash2} danger onClick={() => setDeleting(u)} />
+            </ActionGroup>
+          );
+        },
       },
     ],
     [act],

@@ -6,6 +6,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useApi } from '../dashboard/session-provider';
 import { queryKeys } from '@/lib/client/query-keys';
 import { PER_PAGE } from '../namespaces/use-namespaces';
+import { toast } from '../ui/toast';
 
 export interface AdminUser {
   id: number;
@@ -14,6 +15,8 @@ export interface AdminUser {
   email: string;
   state: string;
   locked?: boolean;
+  /** Runway extension: when the latest sign-in lock that refuses the user ends. */
+  locked_until?: string | null;
   is_admin: boolean;
   created_at: string;
   web_url: string;
@@ -63,6 +66,15 @@ export function useUpdateUser(id: number) {
 
 export type UserAction = 'block' | 'unblock' | 'unlock' | 'make_admin' | 'remove_admin';
 
+// GitLab's notices after these admin actions ("Successfully unlocked"...), naming the user.
+const DONE: Record<UserAction, string> = {
+  block: 'Successfully blocked',
+  unblock: 'Successfully unblocked',
+  unlock: 'Successfully unlocked',
+  make_admin: 'Made an administrator:',
+  remove_admin: 'No longer an administrator:',
+};
+
 export function useUserAction() {
   const api = useApi();
   const invalidate = useInvalidate(queryKeys.adminUsers.all);
@@ -71,7 +83,10 @@ export function useUserAction() {
       action === 'make_admin' || action === 'remove_admin'
         ? api.put(`/users/${user.id}`, { admin: action === 'make_admin' })
         : api.post(`/users/${user.id}/${action}`),
-    onSuccess: invalidate,
+    onSuccess: async (_, { user, action }) => {
+      toast(`${DONE[action]} @${user.username}`);
+      await invalidate();
+    },
   });
 }
 

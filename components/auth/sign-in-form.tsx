@@ -2,7 +2,7 @@
 import { signIn } from 'next-auth/react';
 import { useSearchParams } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
-import { RATE_LIMITED_CODE } from '@/lib/rate-limits/sign-in';
+import { rateLimitedMessage, rateLimitedSeconds } from '@/lib/rate-limits/sign-in';
 import { Button } from '../ui/button';
 import { FieldError } from '../ui/field-error';
 import { inputClass } from '../ui/input';
@@ -10,15 +10,18 @@ import { InlineError } from '../ui/states';
 import { safeCallbackPath } from '@/lib/auth/callback-path';
 
 // next-auth's error codes (query `error` or signIn's result); `blocked` and `locked` are thrown by our
-// authorize(), RateLimited names the sign-in throttle's 429.
+// authorize(); `RateLimited:<seconds>` names the sign-in throttle's 429 and when to retry.
 const MESSAGES: Record<string, string> = {
   CredentialsSignin: 'Invalid login or password.',
   blocked: 'Your account has been blocked. Contact your administrator.',
   locked: 'Your account is locked.',
-  [RATE_LIMITED_CODE]: 'Too many sign-in attempts. Retry later.',
   SessionRequired: 'Sign in to continue.',
 };
-const messageFor = (code: string) => MESSAGES[code] ?? 'Sign-in failed. Try again.';
+function messageFor(code: string): string {
+  const retryAfter = rateLimitedSeconds(code);
+  if (retryAfter !== null) return rateLimitedMessage(retryAfter);
+  return MESSAGES[code] ?? 'Sign-in failed. Try again.';
+}
 
 type Field = 'username' | 'password';
 // Checked before any request: an empty field is named, not reported as a wrong login.
@@ -35,6 +38,7 @@ export function SignInForm() {
   });
   const [missing, setMissing] = useState<Partial<Record<Field, string>>>({});
   const [pending, setPending] = useState(false);
+  const [refused, setRefused] = useState(false);
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
@@ -51,11 +55,16 @@ export function SignInForm() {
     }
     setPending(true);
     setError(null);
+    setRefused(false);
     try {
       const result = await signIn('credentials', { redirect: false, ...values });
       if (!result || result.error) {
         setError(messageFor(result?.error ?? ''));
+        setRefused(true);
         setPending(false);
+        // The first field of the refused pair, selected for retyping: focus must not stay on nothing.
+        usernameInput.current?.focus();
+        usernameInput.current?.select();
         return;
       }
       // A full navigation, so the server layout renders with the new session cookie.
@@ -63,12 +72,14 @@ export function SignInForm() {
     } catch {
       setError('Could not reach the server. Check your connection and try again.');
       setPending(false);
+      usernameInput.current?.focus();
     }
   }
 
+  // A refused sign-in concerns both fields: each is marked and points at the message.
   const fieldProps = (f: Field) => ({
-    'aria-invalid': !!missing[f],
-    'aria-describedby': missing[f] ? `${f}-error` : undefined,
+    'aria-invalid': !!missing[f] || refused,
+    'aria-describedby': [missing[f] ? `${f}-error` : null, refused && error ? 'sign-in-error' : null].filter(Boolean).join(' ') || undefined,
     className: inputClass,
     // Typing clears that field's message.
     onChange: () => missing[f] && setMissing((m) => ({ ...m, [f]: undefined })),
@@ -76,7 +87,11 @@ export function SignInForm() {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-      {error && <InlineError>{error}</InlineError>}
+      {error && (
+        <div id="sign-in-error">
+          <InlineError>{error}</InlineError>
+        </div>
+      )}
       <div className="flex flex-col gap-1.5">
         <label htmlFor="username" className="text-sm font-medium text-slate-700">
           Username or primary email

@@ -10,6 +10,21 @@ import type { Group, Project } from '@/lib/client/types';
 
 const SHOWN = 8;
 const MAINTAINER = 40;
+// The API orders groups by their own path only (`ci` before its parent `platform`): the panel reads this many
+// and orders them by full path, segment by segment, so a parent group comes right before its subgroups.
+const READ = 100;
+
+/** Compares full paths segment by segment (`a/b` < `a/b/c` < `a/b-c`). */
+export function byFullPath(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+  return x.length - y.length;
+}
+
+function firstByPath<T>(page: { items: T[]; total?: number }, path: (item: T) => string) {
+  return { items: [...page.items].sort((a, b) => byFullPath(path(a), path(b))).slice(0, SHOWN), total: page.total };
+}
 
 function useMaintained() {
   const api = useApi();
@@ -17,10 +32,10 @@ function useMaintained() {
     queryKey: ['navigation', 'maintained'],
     queryFn: async () => {
       const [groups, projects] = await Promise.all([
-        api.getPage<Group>('/groups', { min_access_level: MAINTAINER, order_by: 'path', per_page: SHOWN }),
-        api.getPage<Project>('/projects', { membership: true, min_access_level: MAINTAINER, order_by: 'path', sort: 'asc', per_page: SHOWN }),
+        api.getPage<Group>('/groups', { min_access_level: MAINTAINER, order_by: 'path', per_page: READ }),
+        api.getPage<Project>('/projects', { membership: true, min_access_level: MAINTAINER, order_by: 'path', sort: 'asc', per_page: READ }),
       ]);
-      return { groups, projects };
+      return { groups: firstByPath(groups, (g) => g.full_path), projects: firstByPath(projects, (p) => p.path_with_namespace) };
     },
   });
 }

@@ -3,9 +3,9 @@
 // them: a group's runners are on the group's Runners page (Maintainers and up) and a project's in its
 // CI/CD settings. The disclosure lists the groups and projects the user maintains and leads there; the list
 // (maintained-runners-panel.tsx) loads with the first opening (issue 23: off the first-load JavaScript).
-import { ChevronDown, Server } from 'lucide-react';
+import { Server } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import { cn } from '../ui/cn';
+import { NavDisclosureButton } from './nav-disclosure-button';
 import { Spinner } from '../ui/states';
 
 /** The open disclosure's box, the same while its list loads and after. */
@@ -19,20 +19,7 @@ export function MaintainedRunners({ pathname }: { pathname: string }) {
   const here = /\/-\/(runners|settings\/ci_cd)(\/|$)/.test(pathname);
   return (
     <li>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-        className={cn(
-          'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
-          here ? 'text-indigo-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-        )}
-      >
-        <Server aria-hidden className="size-4 shrink-0" />
-        <span className="flex-1 text-left">Runners</span>
-        <ChevronDown aria-hidden className={cn('size-4 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')} />
-      </button>
+      <NavDisclosureButton icon={Server} label="Runners" open={open} here={here} panelId={panelId} onToggle={() => setOpen((o) => !o)} />
       {open && (
         <Suspense
           fallback={

@@ -1,6 +1,8 @@
 // The dashboard's pages, in menu order. A new page adds one entry here (Runners, Projects, ...). Icons are
 // named, not imported, so the CLI's start message can read this list without loading React.
-export type NavIcon = 'projects' | 'groups' | 'tokens' | 'sessions' | 'runners' | 'fleet' | 'admin' | 'api';
+import { docsHref, DOCS_PAGES } from '../../lib/meta/docs-pages';
+
+export type NavIcon = 'projects' | 'groups' | 'tokens' | 'sessions' | 'runners' | 'fleet' | 'alerts' | 'admin' | 'api' | 'docs';
 
 export interface NavItem {
   label: string;
@@ -31,10 +33,14 @@ export const NAVIGATION: NavItem[] = [
   { label: 'Runners', href: '/admin/runners', match: '/admin/runners', icon: 'runners', adminOnly: true, section: 'admin' },
   // Runway's fleet overview (GitLab EE's "Fleet dashboard"), admins only.
   { label: 'Fleet dashboard', href: '/admin/runners/dashboard', match: '/admin/runners/dashboard', icon: 'fleet', adminOnly: true, section: 'admin' },
+  // Runway's fleet alerts (issue 33): rules, the alert history, admins only.
+  { label: 'Fleet alerts', href: '/admin/runners/alerts', match: '/admin/runners/alerts', icon: 'alerts', adminOnly: true, section: 'admin' },
   // GitLab answers 404 to non-admins at /admin.
   { label: 'Admin area', href: '/admin', match: '/admin', icon: 'admin', adminOnly: true, section: 'admin' },
   // GitLab's "Help" menu links the API docs under /help/api.
   { label: 'API reference', href: '/help/api', match: '/help/api', icon: 'api', section: 'help' },
+  // Then every page of docs/, read from the installation (/help/docs/<page>).
+  ...DOCS_PAGES.map((page): NavItem => ({ label: page.label, href: docsHref(page), match: docsHref(page), icon: 'docs', section: 'help' })),
 ];
 
 /** The item to highlight: the one whose `match` is the longest prefix of the path (/admin/runners is Runners, not Admin area). */

@@ -5,6 +5,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { signInPath } from '@/lib/auth/callback-path';
 import { ApiError, createApiClient, type ApiClient } from '@/lib/client/api';
+import { RenderedAtProvider } from '@/components/shared/relative-time';
 import { Toaster } from '@/components/ui/toast';
 
 export interface SessionUser {
@@ -42,13 +43,24 @@ function makeQueryClient() {
   });
 }
 
-export function DashboardProviders({ csrfToken, user, children }: { csrfToken: string; user: SessionUser; children: ReactNode }) {
+/** `renderedAt`: when the server rendered the page (relative times hydrate counting from it). */
+export function DashboardProviders({
+  csrfToken,
+  user,
+  renderedAt,
+  children,
+}: {
+  csrfToken: string;
+  user: SessionUser;
+  renderedAt: number;
+  children: ReactNode;
+}) {
   const [queryClient] = useState(makeQueryClient);
   const value = useMemo(() => ({ api: createApiClient(csrfToken), user }), [csrfToken, user]);
   return (
     <QueryClientProvider client={queryClient}>
       <Context.Provider value={value}>
-        {children}
+        <RenderedAtProvider at={renderedAt}>{children}</RenderedAtProvider>
         <Toaster />
       </Context.Provider>
     </QueryClientProvider>

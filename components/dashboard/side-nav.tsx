@@ -2,11 +2,13 @@
 // The menu, in GitLab's sections: "Your work", the Admin area (administrators), Help. Each entry has its
 // icon; the current page's entry is highlighted (aria-current). Drawn in the desktop sidebar and in the
 // small-screen drawer (mobile-nav.tsx), never both at once.
-import { BookOpen, FolderGit2, Gauge, KeyRound, MonitorSmartphone, Server, Shield, Users, type LucideIcon } from 'lucide-react';
+import { Bell, BookOpen, FileText, FolderGit2, Gauge, KeyRound, LibraryBig, MonitorSmartphone, Server, Shield, Users, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useId, useState } from 'react';
 import { cn } from '../ui/cn';
 import { MaintainedRunners } from './maintained-runners';
+import { NavDisclosureButton } from './nav-disclosure-button';
 import { activeItem, NAVIGATION, type NavIcon, type NavItem } from './navigation';
 
 const ICONS: Record<NavIcon, LucideIcon> = {
@@ -16,8 +18,10 @@ const ICONS: Record<NavIcon, LucideIcon> = {
   sessions: MonitorSmartphone,
   runners: Server,
   fleet: Gauge,
+  alerts: Bell,
   admin: Shield,
   api: BookOpen,
+  docs: FileText,
 };
 
 const SECTIONS: { key: NavItem['section']; title: string }[] = [
@@ -39,11 +43,14 @@ export function SideNav({ admin }: { admin: boolean }) {
           <div key={key} className="flex flex-col gap-1">
             <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</p>
             <ul className="flex flex-col gap-0.5">
-              {entries.map((item) => (
-                <li key={item.href}>
-                  <NavLink item={item} active={item === current} />
-                </li>
-              ))}
+              {entries
+                .filter((item) => item.icon !== 'docs')
+                .map((item) => (
+                  <li key={item.href}>
+                    <NavLink item={item} active={item === current} />
+                  </li>
+                ))}
+              {key === 'help' && <DocsDisclosure pages={entries.filter((item) => item.icon === 'docs')} current={current} />}
               {key === 'work' && !admin && <MaintainedRunners pathname={pathname} />}
             </ul>
           </div>
@@ -72,5 +79,30 @@ function NavLink({ item, active }: { item: NavItem; active: boolean }) {
       <Icon aria-hidden className={cn('size-4 shrink-0', active ? 'text-indigo-600' : 'text-slate-500')} />
       {item.label}
     </Link>
+  );
+}
+
+/**
+ * Help's documentation pages behind one disclosure (GitLab's Help menu is a menu too): nine links would push
+ * the rest of the sidebar down. Open while one of them is the current page.
+ */
+function DocsDisclosure({ pages, current }: { pages: NavItem[]; current: NavItem | undefined }) {
+  const here = !!current && pages.includes(current);
+  const [open, setOpen] = useState(here);
+  const panelId = useId();
+  if (!pages.length) return null;
+  return (
+    <li>
+      <NavDisclosureButton icon={LibraryBig} label="Documentation" open={open} here={here} panelId={panelId} onToggle={() => setOpen((o) => !o)} />
+      {open && (
+        <ul id={panelId} className="ml-5 mt-0.5 flex flex-col gap-0.5 border-l border-slate-200 pl-2">
+          {pages.map((item) => (
+            <li key={item.href}>
+              <NavLink item={item} active={item === current} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
   );
 }

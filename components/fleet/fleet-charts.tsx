@@ -36,7 +36,13 @@ export function StatusHistoryChart({ days }: { days: FleetStatusDay[] }) {
   );
 }
 
-const versionColour = (v: FleetVersion) => (v.newest ? 'var(--fleet-online)' : v.outdated ? 'var(--fleet-stale)' : 'var(--fleet-version)');
+// By upgrade status, as the table beside groups them: amber recommended, indigo available, green up to date, grey otherwise.
+const UPGRADE_COLOURS: Partial<Record<string, string>> = {
+  recommended: 'var(--fleet-stale)',
+  available: 'var(--fleet-version)',
+  not_available: 'var(--fleet-online)',
+};
+const versionColour = (v: FleetVersion) => UPGRADE_COLOURS[v.upgrade_status ?? ''] ?? 'var(--fleet-offline)';
 
 export function VersionsChart({ versions }: { versions: FleetVersion[] }) {
   return (

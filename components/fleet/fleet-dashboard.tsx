@@ -3,39 +3,18 @@
 // now and over 30 days, versions in use, and the last 7 days of work. Each part is its own /api/v4 read.
 import Link from 'next/link';
 import { buttonClass } from '../ui/button';
+import { adminCrumbs, Breadcrumbs } from '../ui/breadcrumbs';
 import { PageHeader } from '../ui/page-header';
 import { EmptyState } from '../ui/states';
 import { NewRunnerButton } from '../runners/new-runner-button';
 import { ADMIN_SCOPE } from '@/lib/client/runner-paths';
 import { formatCount } from '@/lib/client/fleet-format';
-import { panelClass, PartState } from './fleet-figure';
+import { Panel, panelClass, PartState } from './fleet-figure';
 import { StatusHistory, Versions, Work } from './fleet-sections';
+import { UsageExport } from '../runner-usage/usage-export';
+import { FiringAlertsBanner } from '../fleet-alerts/firing-banner';
 import { STATUS_LABELS, statusListHref } from './status-labels';
 import { STATUS_KEYS, useFleetStatus, type FleetStatus } from './use-fleet';
-
-function Breadcrumbs() {
-  return (
-    <nav aria-label="Breadcrumb">
-      <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600 dark:text-slate-300">
-        <li className="flex items-center gap-1">
-          <Link href="/admin" className="hover:text-slate-900 hover:underline dark:hover:text-white">
-            Admin area
-          </Link>
-          <span aria-hidden>/</span>
-        </li>
-        <li className="flex items-center gap-1">
-          <Link href="/admin/runners" className="hover:text-slate-900 hover:underline dark:hover:text-white">
-            Runners
-          </Link>
-          <span aria-hidden>/</span>
-        </li>
-        <li aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
-          Fleet dashboard
-        </li>
-      </ol>
-    </nav>
-  );
-}
 
 function StatusCounts({ status }: { status: FleetStatus }) {
   return (
@@ -71,7 +50,8 @@ export function FleetDashboard() {
   const status = useFleetStatus();
   return (
     <div className="flex flex-col gap-6">
-      <Breadcrumbs />
+      <Breadcrumbs items={adminCrumbs([{ label: 'Runners', href: '/admin/runners' }, { label: 'Fleet dashboard' }])} />
+      <FiringAlertsBanner />
       <PageHeader
         title="Fleet dashboard"
         description="The runners of this instance at a glance: their status today and over the last 30 days, the versions they run, and the work they did in the last 7 days."
@@ -79,6 +59,9 @@ export function FleetDashboard() {
           <>
             <Link href="/admin/runners" className={buttonClass('secondary')}>
               View runners
+            </Link>
+            <Link href="/admin/runners/alerts" prefetch={false} className={buttonClass('secondary')}>
+              Fleet alerts
             </Link>
             <NewRunnerButton scope={ADMIN_SCOPE} />
           </>
@@ -100,6 +83,12 @@ export function FleetDashboard() {
           <StatusHistory now={status.data} />
           <Versions />
           <Work />
+          <Panel
+            title="Runner usage"
+            description="Which projects used which runners, for how long: the jobs of a period as a CSV file, per runner and project (GitLab Ultimate's runner usage report)."
+          >
+            <UsageExport />
+          </Panel>
         </>
       )}
     </div>

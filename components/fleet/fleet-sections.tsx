@@ -3,7 +3,9 @@
 // day, queued duration, busiest runners, longest queues). Charts come from a separate bundle.
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { Badge } from '../ui/badge';
+import { useState } from 'react';
+import { Badge, type BadgeTone } from '../ui/badge';
+import { formatDate, formatDateTime } from '../shared/format';
 import { formatCount, formatDay, formatDuration } from '@/lib/client/fleet-format';
 import { ChartFigure, ChartLoading, DataTable, Panel, PartState, type Column } from './fleet-figure';
 import { STATUS_LABELS } from './status-labels';
@@ -17,7 +19,10 @@ import {
   type FleetStatus,
   type FleetStatusDay,
   type FleetVersion,
+  type FleetVersions,
   type RunnerWork,
+  UPGRADE_GROUPS,
+  type UpgradeGroup,
 } from './use-fleet';
 
 // The chart library is its own chunk, fetched by this page only (Next.js wants the options written out).
@@ -57,55 +62,156 @@ export function StatusHistory({ now }: { now: FleetStatus }) {
 }
 
 const versionHref = (version: string) => `/admin/runners?version_prefix=${encodeURIComponent(version)}`;
+const upgradeHref = (status: UpgradeGroup) => `/admin/runners?upgrade_status[]=${status.toUpperCase()}`;
 /** The chart shows the most common versions; the table lists every one. */
 const CHART_VERSIONS = 12;
+/** A release list older than this is called out: runners released since then are not known to it. */
+const STALE_LIST_DAYS = 90;
+
+// GitLab's words for the statuses (its runner badges and Upgrade status token), with what each one means.
+const UPGRADE_LABELS: Record<UpgradeGroup, { label: string; tone: BadgeTone; help: string }> = {
+  recommended: { label: 'Upgrade recommended', tone: 'warning', help: 'A newer patch of their minor, or outside the backport window' },
+  available: { label: 'Upgrade available', tone: 'info', help: "A newer release in GitLab's own minor" },
+  not_available: { label: 'Up to date', tone: 'success', help: 'Nothing newer to upgrade to' },
+  invalid: { label: 'Invalid version', tone: 'neutral', help: 'The reported version does not parse' },
+  not_processed: { label: 'Not checked yet', tone: 'neutral', help: 'Checked within a minute' },
+};
+
+function ReleaseListAge({ releases }: { releases: FleetVersions['releases'] }) {
+  // The page's moment, read once: the age in days does not change while the page is open.
+  const [now] = useState(() => Date.now());
+  const days = Math.floor((now - new Date(releases.fetched_at).getTime()) / 86_400_000);
+  return (
+    <div className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300" data-testid="release-list">
+      <p>
+        Compared with the gitlab-runner releases of{' '}
+        <time dateTime={releases.fetched_at} title={formatDateTime(releases.fetched_at) ?? undefined} className="font-medium">
+          {formatDate(releases.fetched_at)}
+        </time>{' '}
+        ({days < 1 ? 'today' : `${formatCount(days)} ${days === 1 ? 'day' : 'days'} old`}): {formatCount(releases.versions_count)} releases up to{' '}
+        <span className="font-mono">{releases.newest_version ?? '–'}</span>, against GitLab {releases.gitlab_version}, the version this instance answers as.
+      </p>
+      <p className="text-xs text-slate-600 dark:text-slate-400 [overflow-wrap:anywhere]">Source: {releases.source}</p>
+      {releases.refresh_error && (
+        <p role="status" className="text-xs text-red-700 dark:text-red-300">
+          The last daily refresh failed: {releases.refresh_error}
+        </p>
+      )}
+      {!releases.refresh_enabled && days > STALE_LIST_DAYS && (
+        <p className="text-xs text-amber-800 dark:text-amber-300">
+          Runners released since are unknown to it: refresh it with <code>runway runner-releases --fetch</code> or <code>--file</code>, or every day with the
+          setting <code>update_runner_versions_enabled</code>.
+        </p>
+      )}
+    </div>
+  );
+}
+
+const plural = (n: number, word: string) => `${formatCount(n)} ${n === 1 ? word : `${word}s`}`;
+
+function UpgradeCounts({ counts }: { counts: FleetVersions['upgrade_statuses'] }) {
+  const shown = UPGRADE_GROUPS.filter((g) => g !== 'not_processed' || counts[g].versions > 0);
+  return (
+    <ul aria-label="Runners by upgrade status" className="grid grid-cols-2 gap-2 text-sm lg:grid-cols-4">
+      {shown.map((g) => (
+        <li key={g} className="flex flex-col gap-1 rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800" data-testid={`upgrade-${g}`}>
+          <span>
+            <Badge tone={UPGRADE_LABELS[g].tone}>{UPGRADE_LABELS[g].label}</Badge>
+          </span>
+          <span className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+            {formatCount(counts[g].runners)}{' '}
+            <span className="text-sm font-normal text-slate-600 dark:text-slate-300">{counts[g].runners === 1 ? 'runner' : 'runners'}</span>
+          </span>
+          <span className="text-xs text-slate-600 dark:text-slate-300">
+            {plural(counts[g].managers, 'manager')} on {plural(counts[g].versions, 'version')}. {UPGRADE_LABELS[g].help}.
+          </span>
+          {g !== 'not_processed' && counts[g].runners > 0 && (
+            <Link href={upgradeHref(g)} className={`${link} text-xs`} aria-label={`View runners: ${UPGRADE_LABELS[g].label.toLowerCase()}`}>
+              View runners
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every version, grouped by upgrade status (most urgent first), newest first in each group. */
+function VersionsTable({ versions }: { versions: FleetVersion[] }) {
+  const groups = UPGRADE_GROUPS.map((g) => ({ g, rows: versions.filter((v) => (v.upgrade_status ?? 'not_processed') === g) })).filter((x) => x.rows.length);
+  const th = 'px-2 py-2 font-medium';
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Runner managers by version</caption>
+        <thead className="border-b border-slate-200 text-xs font-medium text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          <tr>
+            <th scope="col" className={th}>
+              Version
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Runner managers
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Runners
+            </th>
+            <th scope="col" className={th}>
+              Runner list
+            </th>
+          </tr>
+        </thead>
+        {groups.map(({ g, rows }) => (
+          <tbody key={g} className="divide-y divide-slate-100 text-slate-800 dark:divide-slate-800 dark:text-slate-200" data-upgrade-group={g}>
+            <tr className="bg-slate-50 dark:bg-slate-800/60">
+              <th scope="rowgroup" colSpan={4} className="px-2 py-1.5 text-left text-xs font-medium text-slate-700 dark:text-slate-200">
+                <span className="inline-flex flex-wrap items-center gap-2">
+                  <Badge tone={UPGRADE_LABELS[g].tone}>{UPGRADE_LABELS[g].label}</Badge>
+                  <span>{plural(rows.length, 'version')}</span>
+                </span>
+              </th>
+            </tr>
+            {rows.map((r) => (
+              <tr key={r.version}>
+                <td className="px-2 py-2">
+                  <span className="inline-flex flex-wrap items-center gap-2">
+                    <span className="font-mono [overflow-wrap:anywhere]">{r.version}</span>
+                    {r.newest && <Badge tone="success">Newest</Badge>}
+                  </span>
+                </td>
+                <td className="px-2 py-2 text-right tabular-nums">{formatCount(r.managers)}</td>
+                <td className="px-2 py-2 text-right tabular-nums">{formatCount(r.runners)}</td>
+                <td className="px-2 py-2">
+                  <Link href={versionHref(r.version)} className={link} aria-label={`View runners on version ${r.version}`}>
+                    View runners
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}
 
 export function Versions() {
   const versions = useFleetVersions();
   const v = versions.data;
-  const columns: Column<FleetVersion>[] = [
-    {
-      header: 'Version',
-      cell: (r) => (
-        <span className="inline-flex flex-wrap items-center gap-2">
-          <span className="font-mono">{r.version}</span>
-          {r.newest && <Badge tone="success">Newest</Badge>}
-          {r.outdated && <Badge tone="warning">Outdated</Badge>}
-        </span>
-      ),
-    },
-    { header: 'Runner managers', numeric: true, cell: (r) => formatCount(r.managers) },
-    { header: 'Runners', numeric: true, cell: (r) => formatCount(r.runners) },
-    {
-      header: 'Runner list',
-      cell: (r) => (
-        <Link href={versionHref(r.version)} className={link} aria-label={`View runners on version ${r.version}`}>
-          View runners
-        </Link>
-      ),
-    },
-  ];
   const charted = v ? [...v.versions].sort((a, b) => b.managers - a.managers).slice(0, CHART_VERSIONS) : [];
   return (
     <Panel
       title="Runner versions"
-      description="Runner managers by the version they last reported. Outdated: more than one minor release behind the newest version seen."
+      description="Runner managers by the version they last reported, grouped by GitLab's upgrade status. A runner counts under each status its managers have."
     >
       <PartState query={versions} label="the runner versions" />
+      {v && <ReleaseListAge releases={v.releases} />}
       {v && v.versions.length === 0 && <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-300">No runner has reported a version yet.</p>}
       {v && v.versions.length > 0 && (
         <>
-          <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+          <UpgradeCounts counts={v.upgrade_statuses} />
+          <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
             <Figure term="Newest version seen" value={<span className="font-mono">{v.newest_version ?? '–'}</span>} />
             <Figure term="Versions in use" value={formatCount(v.versions_count)} />
-            <Figure
-              term="Runners on outdated versions"
-              value={
-                <span className={v.outdated_runners ? 'text-amber-800 dark:text-amber-300' : undefined}>
-                  {formatCount(v.outdated_runners)} <span className="text-sm font-normal text-slate-600 dark:text-slate-300">of {formatCount(v.runners)}</span>
-                </span>
-              }
-            />
           </dl>
           <ChartFigure
             label={`Runner managers by version, the ${Math.min(CHART_VERSIONS, charted.length)} most used`}
@@ -113,7 +219,7 @@ export function Versions() {
             chart={<VersionsChart versions={charted} />}
             table={null}
           />
-          <DataTable caption="Runner managers by version" columns={columns} rows={v.versions} rowKey={(r) => r.version} />
+          <VersionsTable versions={v.versions} />
           {v.versions_count > v.versions.length && (
             <p className="text-xs text-slate-600 dark:text-slate-300">
               The {v.versions.length} newest of {formatCount(v.versions_count)} versions are listed.

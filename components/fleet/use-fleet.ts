@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../dashboard/session-provider';
 import { queryKeys } from '@/lib/client/query-keys';
+import type { RunnerUpgradeStatus } from '@/lib/client/types';
 
 export const STATUS_KEYS = ['online', 'offline', 'stale', 'never_contacted', 'paused'] as const;
 export type FleetStatusKey = (typeof STATUS_KEYS)[number];
@@ -16,7 +17,12 @@ export interface FleetVersion {
   runners: number;
   newest: boolean;
   outdated: boolean;
+  upgrade_status: RunnerUpgradeStatus | null;
 }
+
+/** The upgrade statuses the versions panel groups by, most urgent first; `not_processed` while a version waits for its status. */
+export const UPGRADE_GROUPS = ['recommended', 'available', 'not_available', 'invalid', 'not_processed'] as const;
+export type UpgradeGroup = (typeof UPGRADE_GROUPS)[number];
 
 export interface FleetVersions {
   newest_version: string | null;
@@ -25,6 +31,17 @@ export interface FleetVersions {
   runners: number;
   outdated_managers: number;
   outdated_runners: number;
+  upgrade_statuses: Record<UpgradeGroup, { versions: number; managers: number; runners: number }>;
+  releases: {
+    fetched_at: string;
+    source: string;
+    versions_count: number;
+    newest_version: string | null;
+    gitlab_version: string;
+    refresh_enabled: boolean;
+    refresh_attempted_at: string | null;
+    refresh_error: string | null;
+  };
   versions: FleetVersion[];
 }
 

@@ -5,10 +5,10 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DetailsList } from '../namespaces/details-list';
 import { isNotFound } from '../namespaces/use-namespaces';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from '../shared/format';
 import { ErrorState, LoadingState } from '../ui/states';
-import { commitHref } from './commit-list';
-import { ProjectCrumbs } from './project-crumbs';
+import { commitHref } from '../shared/commit-list';
+import { ProjectBreadcrumbs } from '../namespaces/breadcrumbs';
 import { useCommit } from './use-merge-requests';
 
 /** The message after its title line (GitLab's description), trailers included as git stores them. */
@@ -26,7 +26,7 @@ export function CommitPage({ fullPath, sha }: { fullPath: string; sha: string })
   const trailers = Object.entries(c.trailers ?? {});
   return (
     <div className="flex flex-col gap-5">
-      <ProjectCrumbs fullPath={fullPath} trail={[{ label: `Commit ${c.short_id}` }]} />
+      <ProjectBreadcrumbs fullPath={fullPath} trail={[{ label: `Commit ${c.short_id}` }]} />
       <header className="flex flex-col gap-1">
         <p className="text-sm text-slate-600">
           Commit <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">{c.id}</code>

@@ -10,8 +10,10 @@ import { Dialog } from '../ui/dialog';
 import { EmptyState, InlineError, Spinner } from '../ui/states';
 import { errorText } from '@/lib/client/error-text';
 import type { Commit } from '@/lib/client/types';
-import { CommitRow } from './commit-list';
+import { CommitRow } from '../shared/commit-list';
+import { toast } from '../ui/toast';
 import { CONTEXT_COMMITS_LIMIT, PartialSaveError, SaveStepError, useCommitSearch, useSaveContextCommits, type CommitSearch } from './use-merge-requests';
+import { TabList, tabProps } from '../ui/tabs';
 
 // GitLab's usual search debounce (DEFAULT_DEBOUNCE_AND_THROTTLE_MS).
 const SEARCH_DELAY_MS = 250;
@@ -82,6 +84,8 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
   async function onSave() {
     try {
       await save.mutateAsync({ add: toAdd, remove: toRemove });
+      // Confirmed like every completed write (a toast), since the dialog closes.
+      toast.success(savedMessage(toAdd.length, toRemove.length));
       onClose();
     } catch {
       // Shown below from save.error.
@@ -128,13 +132,12 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
 
   return (
     <div className="flex flex-col gap-4">
-      <div role="tablist" aria-label="Commits to choose from" className="flex gap-1 border-b border-slate-200">
+      <TabList label="Commits to choose from" className="flex gap-1 border-b border-slate-200">
         <button
           type="button"
-          role="tab"
+          {...tabProps(tab === 'commits')}
           id={`${ids}-t1`}
           aria-controls={`${ids}-p1`}
-          aria-selected={tab === 'commits'}
           className={tabClass(tab === 'commits')}
           onClick={() => setTab('commits')}
         >
@@ -142,16 +145,15 @@ function DialogBody({ onClose, fullPath, iid, targetBranch, existing }: ContextC
         </button>
         <button
           type="button"
-          role="tab"
+          {...tabProps(tab === 'selected')}
           id={`${ids}-t2`}
           aria-controls={`${ids}-p2`}
-          aria-selected={tab === 'selected'}
           className={tabClass(tab === 'selected')}
           onClick={() => setTab('selected')}
         >
           Selected commits <span className="ml-1 rounded-full bg-slate-100 px-2 text-xs text-slate-700">{selected.size}</span>
         </button>
-      </div>
+      </TabList>
 
       {tab === 'commits' ? (
         <div role="tabpanel" id={`${ids}-p1`} aria-labelledby={`${ids}-t1`} className="flex flex-col gap-3">
@@ -300,4 +302,10 @@ function saveErrorMessage(error: Error): string {
     return errorText(error.cause, error.step === 'create' ? 'Failed to create context commits.' : 'Failed to remove context commits.');
   }
   return errorText(error);
+}
+
+/** "Context commits saved: 3 commits added, 1 commit removed." */
+function savedMessage(added: number, removed: number): string {
+  const parts = [added && `${plural(added, 'commit')} added`, removed && `${plural(removed, 'commit')} removed`].filter(Boolean);
+  return `Context commits saved: ${parts.join(', ')}.`;
 }

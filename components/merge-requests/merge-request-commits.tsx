@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { Button } from '../ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { pageParam, useUrlState } from '@/lib/client/url-state';
-import { CommitList } from './commit-list';
+import { CommitList } from '../shared/commit-list';
 import { ContextCommitsDialog } from './context-commits-dialog';
 import { useContextCommits, useMergeRequestCommits } from './use-merge-requests';
 

@@ -9,14 +9,14 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { useCurrentUser } from '../dashboard/session-provider';
 import { isNotFound, useProject, useProjectAccessLevel } from '../namespaces/use-namespaces';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from '../shared/format';
 import { cn } from '../ui/cn';
 import { ErrorState, LoadingState } from '../ui/states';
 import { canUpdateMergeRequest } from '@/lib/client/merge-request-abilities';
 import { projectHref } from '@/lib/client/paths';
 import type { MergeRequest, UserBasic } from '@/lib/client/types';
 import { MergeRequestCommits } from './merge-request-commits';
-import { ProjectCrumbs } from './project-crumbs';
+import { ProjectBreadcrumbs } from '../namespaces/breadcrumbs';
 import { MergeRequestStateBadge } from './state-badge';
 import { useMergeRequest, useMergeRequestCommits } from './use-merge-requests';
 
@@ -46,7 +46,7 @@ export function MergeRequestPage({ fullPath, iid, tab }: { fullPath: string; iid
   ];
   return (
     <div className="flex min-w-0 flex-col gap-5">
-      <ProjectCrumbs
+      <ProjectBreadcrumbs
         fullPath={p.path_with_namespace}
         trail={[{ label: 'Merge requests', href: projectHref(p.path_with_namespace, 'merge_requests') }, { label: `!${iid}` }]}
       />

@@ -1,57 +1,38 @@
 'use client';
-// Merge requests (/<full_path>/-/merge_requests): Open / Merged / Closed / All tabs with counts, search by
-// title, an author filter and sort, paged; every choice lives in the URL.
+// Merge requests (/<full_path>/-/merge_requests): Open / Merged / Closed / All tabs with counts, GitLab's
+// filtered search (Author, Assignee, Reviewer, Source and Target branch, free text in titles and
+// descriptions), sort and page; every choice lives in the URL in GitLab's parameter names.
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { useState } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
 import { isNotFound, useProject } from '../namespaces/use-namespaces';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from '../shared/format';
+import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { DataTable, type Columns } from '../ui/data-table';
-import { SearchBox } from '../ui/search-box';
+import { SortAndClear } from '../ui/filtered-search';
 import { ErrorState, LoadingState } from '../ui/states';
+import { TabList, tabProps } from '../ui/tabs';
+import { canonicalMrQuery, hasMrFilters, MR_SORTS, MR_STATES, mrFiltersQuery, NO_MR_FILTERS, parseMrFilters } from '@/lib/client/merge-request-filters';
 import { projectHref } from '@/lib/client/paths';
 import type { MergeRequest } from '@/lib/client/types';
-import { pageParam, textParam, useUrlState } from '@/lib/client/url-state';
-import { ProjectCrumbs } from './project-crumbs';
+import { useCanonicalFilters } from '@/lib/client/url-state';
+import { MergeRequestFilterBar } from './merge-request-filter-bar';
+import { ProjectBreadcrumbs } from '../namespaces/breadcrumbs';
 import { MergeRequestStateBadge } from './state-badge';
-import { MR_PER_PAGE, useMergeRequestCounts, useMergeRequestList, type MrListFilters, type MrStateFilter } from './use-merge-requests';
-
-const TABS: { state: MrStateFilter; label: string }[] = [
-  { state: 'opened', label: 'Open' },
-  { state: 'merged', label: 'Merged' },
-  { state: 'closed', label: 'Closed' },
-  { state: 'all', label: 'All' },
-];
-
-const SORTS = [
-  { value: 'created_desc', label: 'Created date, newest first' },
-  { value: 'created_asc', label: 'Created date, oldest first' },
-  { value: 'updated_desc', label: 'Updated date, newest first' },
-  { value: 'title_asc', label: 'Title, A to Z' },
-] as const;
-
-function parseSort(value: string | null): { key: string; orderBy: MrListFilters['orderBy']; sort: MrListFilters['sort'] } {
-  const key = SORTS.some((s) => s.value === value) ? value! : 'created_desc';
-  const [field, sort] = key.split('_') as [string, 'asc' | 'desc'];
-  return { key, orderBy: field === 'created' ? 'created_at' : field === 'updated' ? 'updated_at' : 'title', sort };
-}
+import { MR_PER_PAGE, useMergeRequestCounts, useMergeRequestList } from './use-merge-requests';
 
 export function MergeRequestsList({ fullPath }: { fullPath: string }) {
   const project = useProject(fullPath);
-  const { params, update } = useUrlState();
-  const stateParam = params.get('state');
-  const state: MrStateFilter = TABS.some((t) => t.state === stateParam) ? (stateParam as MrStateFilter) : 'opened';
-  const search = textParam(params, 'search');
-  const author = textParam(params, 'author_username');
-  const sort = parseSort(params.get('sort'));
-  const page = pageParam(params);
-  const filters: MrListFilters = { state, search, author, orderBy: sort.orderBy, sort: sort.sort, page };
+  const { filters, update } = useCanonicalFilters(parseMrFilters, canonicalMrQuery, mrFiltersQuery);
   const list = useMergeRequestList(fullPath, filters);
   const counts = useMergeRequestCounts(
     fullPath,
-    TABS.map((t) => t.state),
-    { search, author },
+    MR_STATES.map((s) => s.value),
+    filters,
   );
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   if (project.isPending) return <LoadingState />;
   if (project.error) {
@@ -85,60 +66,65 @@ export function MergeRequestsList({ fullPath }: { fullPath: string }) {
     },
     { id: 'state', header: 'Status', cell: ({ row: { original: mr } }) => <MergeRequestStateBadge state={mr.state} /> },
   ];
-  const filtered = Boolean(search || author);
+  const filtered = hasMrFilters(filters);
+  const activeFilters = Object.keys(NO_MR_FILTERS).filter((k) => filters[k as keyof typeof filters] !== undefined).length;
+  const { state, page } = filters;
+  const clear = (
+    <Button variant="secondary" size="sm" onClick={() => update(NO_MR_FILTERS)}>
+      Clear filters
+    </Button>
+  );
   return (
     <div className="flex flex-col gap-5">
-      <ProjectCrumbs fullPath={path} trail={[{ label: 'Merge requests' }]} />
+      <ProjectBreadcrumbs fullPath={path} trail={[{ label: 'Merge requests' }]} />
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Merge requests</h1>
-      <div role="tablist" aria-label="Merge request state" className="flex gap-1 overflow-x-auto border-b border-slate-200">
-        {TABS.map((t, i) => (
-          <button
-            key={t.state}
-            type="button"
-            role="tab"
-            aria-selected={state === t.state}
-            onClick={() => update({ state: t.state === 'opened' ? undefined : t.state }, { resetPages: ['page'] })}
-            className={cn(
-              '-mb-px flex items-center gap-1.5 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
-              state === t.state ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900',
-            )}
-          >
-            {t.label}
-            <span className="rounded-full bg-slate-100 px-2 text-xs text-slate-700">{counts[i]?.data ?? '…'}</span>
-          </button>
-        ))}
-      </div>
-      <div className="grid gap-2 sm:grid-cols-[1fr_14rem_14rem]">
-        <SearchBox
-          label="Search merge requests"
-          placeholder="Search by title"
-          value={search ?? ''}
-          onSearch={(v) => update({ search: v }, { resetPages: ['page'], replace: true })}
-        />
-        <SearchBox
-          label="Author username"
-          placeholder="Author username"
-          value={author ?? ''}
-          onSearch={(v) => update({ author_username: v }, { resetPages: ['page'], replace: true })}
-        />
-        <label className="flex flex-col">
-          <span className="sr-only">Sort by</span>
-          <select
-            aria-label="Sort by"
-            value={sort.key}
-            onChange={(e) => update({ sort: e.target.value === 'created_desc' ? undefined : e.target.value }, { resetPages: ['page'] })}
-            className="h-9 rounded-md border-0 px-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600"
-          >
-            {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+      <div className="flex flex-col gap-3">
+        <TabList label="Merge request state" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+          {MR_STATES.map((t, i) => (
+            <button
+              key={t.value}
+              type="button"
+              {...tabProps(state === t.value)}
+              onClick={() => update({ state: t.value })}
+              className={cn(
+                '-mb-px flex items-center gap-1.5 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
+                state === t.value ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900',
+              )}
+            >
+              {t.label}
+              <span className="rounded-full bg-slate-100 px-2 text-xs text-slate-700">{counts[i]?.data ?? '…'}</span>
+            </button>
+          ))}
+        </TabList>
+
+        {/* On a phone the filters wait behind a toggle, so the first screen shows merge requests. */}
+        <div className="sm:hidden">
+          <Button variant="secondary" size="sm" aria-expanded={filtersOpen} aria-controls="merge-request-filters" onClick={() => setFiltersOpen((o) => !o)}>
+            <SlidersHorizontal aria-hidden className="size-4" />
+            Filter{activeFilters ? ` (${activeFilters})` : ''}
+          </Button>
+        </div>
+
+        <div
+          id="merge-request-filters"
+          role="search"
+          aria-label="Filter merge requests"
+          className={cn('flex-col gap-2 sm:flex-row sm:items-start', filtersOpen ? 'flex' : 'hidden sm:flex')}
+        >
+          <MergeRequestFilterBar fullPath={path} filters={filters} onChange={update} />
+          <SortAndClear
+            id="merge-request-sort"
+            value={filters.sort}
+            sorts={MR_SORTS}
+            onSort={(sort) => update({ sort })}
+            onClear={filtered ? () => update(NO_MR_FILTERS) : undefined}
+          />
+        </div>
       </div>
       <DataTable
         label="Merge requests"
+        // A phone shows each merge request as a card (title, branches, status), not a table scrolled sideways.
+        cards
         columns={columns}
         data={list.data?.items}
         getRowId={(mr) => String(mr.id)}
@@ -150,12 +136,20 @@ export function MergeRequestsList({ fullPath }: { fullPath: string }) {
         onRetry={() => list.refetch()}
         empty={
           filtered
-            ? { title: 'No merge requests match these filters', description: 'Change the search or the author, or look in another tab.' }
+            ? {
+                title: 'No merge requests match these filters',
+                description: (
+                  <div className="flex flex-col items-center gap-3">
+                    <p>Change or remove a filter, or look in another tab.</p>
+                    {clear}
+                  </div>
+                ),
+              }
             : {
                 title:
                   page > 1
                     ? `There is no page ${page}`
-                    : `No ${state === 'all' ? '' : `${TABS.find((t) => t.state === state)!.label.toLowerCase()} `}merge requests`,
+                    : `No ${state === 'all' ? '' : `${MR_STATES.find((t) => t.value === state)!.label.toLowerCase()} `}merge requests`,
               }
         }
       />

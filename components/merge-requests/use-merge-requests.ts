@@ -4,9 +4,11 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQueries, useQuery, 
 import { useApi } from '../dashboard/session-provider';
 import type { ApiClient } from '@/lib/client/api';
 import { queryKeys } from '@/lib/client/query-keys';
-import type { Commit, MergeRequest } from '@/lib/client/types';
+import type { MrFilters, MrStateFilter } from '@/lib/client/merge-request-filters';
+import { MR_PER_PAGE, mergeRequestCountRead, mergeRequestListRead } from '@/lib/client/merge-request-query';
+import type { Branch, Commit, MergeRequest } from '@/lib/client/types';
 
-export const MR_PER_PAGE = 20;
+export { MR_PER_PAGE };
 /** GitLab's context-commits modal asks for 40 commits at a time. */
 export const DIALOG_PER_PAGE = 40;
 /** POST .../context_commits takes at most this many (CONTEXT_COMMITS_POST_LIMIT). */
@@ -15,45 +17,33 @@ export const CONTEXT_COMMITS_LIMIT = 20;
 export const projectApiPath = (fullPath: string) => `/projects/${encodeURIComponent(fullPath)}`;
 const mrPath = (fullPath: string, iid: number) => `${projectApiPath(fullPath)}/merge_requests/${iid}`;
 
-export type MrStateFilter = 'opened' | 'merged' | 'closed' | 'all';
-
-export interface MrListFilters {
-  state: MrStateFilter;
-  search?: string;
-  author?: string;
-  orderBy: 'created_at' | 'updated_at' | 'title';
-  sort: 'asc' | 'desc';
-  page: number;
+/** A page of the list: the state tab, the bar's filters, the sort and the page, as the URL holds them. */
+export function useMergeRequestList(fullPath: string, f: MrFilters) {
+  const api = useApi();
+  const read = mergeRequestListRead(fullPath, f);
+  return useQuery({ queryKey: read.key, queryFn: () => api.getPage<MergeRequest>(read.path, read.params), placeholderData: keepPreviousData });
 }
 
-export function useMergeRequestList(fullPath: string, f: MrListFilters) {
+/** X-Total of each state tab under the bar's filters, from per_page=1 requests (as GitLab's tabs count). */
+export function useMergeRequestCounts(fullPath: string, states: MrStateFilter[], f: MrFilters) {
   const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.mergeRequests.list(fullPath, { ...f, perPage: MR_PER_PAGE }),
-    queryFn: () =>
-      api.getPage<MergeRequest>(`${projectApiPath(fullPath)}/merge_requests`, {
-        state: f.state,
-        search: f.search,
-        author_username: f.author,
-        order_by: f.orderBy,
-        sort: f.sort,
-        page: f.page,
-        per_page: MR_PER_PAGE,
-      }),
-    placeholderData: keepPreviousData,
+  return useQueries({
+    queries: states.map((state) => {
+      const read = mergeRequestCountRead(fullPath, state, f);
+      return { queryKey: read.key, queryFn: async () => (await api.getPage<MergeRequest>(read.path, read.params)).total ?? 0 };
+    }),
   });
 }
 
-/** X-Total of each state tab, from per_page=1 requests (as GitLab's tabs count). */
-export function useMergeRequestCounts(fullPath: string, states: MrStateFilter[], f: { search?: string; author?: string }) {
+/** Branches for the Source and Target branch tokens (GET /repository/branches?search=). */
+export function useBranchSuggestions(fullPath: string, search: string, enabled: boolean) {
   const api = useApi();
-  return useQueries({
-    queries: states.map((state) => ({
-      queryKey: queryKeys.mergeRequests.count(fullPath, { state, ...f }),
-      queryFn: async () =>
-        (await api.getPage<MergeRequest>(`${projectApiPath(fullPath)}/merge_requests`, { state, search: f.search, author_username: f.author, per_page: 1 }))
-          .total ?? 0,
-    })),
+  return useQuery({
+    queryKey: queryKeys.mergeRequests.branchSuggestions(fullPath, search),
+    queryFn: () => api.get<Branch[]>(`${projectApiPath(fullPath)}/repository/branches`, { search: search || undefined, per_page: 10 }),
+    enabled,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -71,14 +61,26 @@ export function useMergeRequestCommits(fullPath: string, iid: number, page: numb
   });
 }
 
-/** Every context commit of the MR (the dialog needs them all to tick them), 100 a page. */
+/**
+ * Every context commit of the MR (the dialog needs them all to tick them), 100 a page, shown newest committed
+ * first as GitLab's page shows them (MergeRequest#context_commits). The API lists them in insertion order, as
+ * GitLab's does, so the page sorts here; equal dates keep the latest added first.
+ */
 async function allContextCommits(api: ApiClient, fullPath: string, iid: number): Promise<Commit[]> {
   const out: Commit[] = [];
   for (let page = 1; ; page++) {
     const res = await api.getPage<Commit>(`${mrPath(fullPath, iid)}/context_commits`, { page, per_page: 100 });
     out.push(...res.items);
-    if (!res.nextPage) return out;
+    if (!res.nextPage) return newestCommittedFirst(out);
   }
+}
+
+/** Newest committed first; among equal dates the later in `commits` (added later) first. */
+export function newestCommittedFirst(commits: Commit[]): Commit[] {
+  return commits
+    .map((c, i) => ({ c, i, t: Date.parse(c.committed_date) }))
+    .sort((a, b) => b.t - a.t || b.i - a.i)
+    .map((x) => x.c);
 }
 
 export function useContextCommits(fullPath: string, iid: number) {

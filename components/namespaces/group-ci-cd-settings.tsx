@@ -9,7 +9,7 @@ import { InlineError } from '../ui/states';
 import { Toggle } from '../ui/toggle';
 import { groupHref } from '@/lib/client/paths';
 import type { Group, SharedRunnersSetting } from '@/lib/client/types';
-import { NamespaceBreadcrumbs } from './breadcrumbs';
+import { Breadcrumbs, groupCrumbs, groupNamedPath, settingsCrumbs } from '../ui/breadcrumbs';
 import { GroupOwnerLoader } from './group-owner-loader';
 import { useGroup, useGroupProjects, useSubgroups } from './use-namespaces';
 import { settingErrorText, useGroupRunnerSetting } from './use-group-runner-setting';
@@ -21,7 +21,7 @@ export function GroupCiCdSettings({ fullPath }: { fullPath: string }) {
     <GroupOwnerLoader fullPath={fullPath}>
       {(g) => (
         <div className="flex flex-col gap-6">
-          <NamespaceBreadcrumbs namespacePath={g.full_path} current="CI/CD Settings" />
+          <Breadcrumbs items={groupCrumbs(groupNamedPath(g), settingsCrumbs('group', g.full_path, [{ label: 'CI/CD' }]))} />
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">CI/CD Settings</h1>
           <RunnersSection group={g} />
         </div>

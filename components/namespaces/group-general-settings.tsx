@@ -12,7 +12,7 @@ import { groupHref } from '@/lib/client/paths';
 import { queryKeys } from '@/lib/client/query-keys';
 import type { Group, GroupSettingsFields, GroupWithSettings, Visibility } from '@/lib/client/types';
 import { validationMessages } from '@/lib/client/validation';
-import { NamespaceBreadcrumbs } from './breadcrumbs';
+import { Breadcrumbs, groupCrumbs, groupNamedPath, settingsCrumbs } from '../ui/breadcrumbs';
 import { GroupOwnerLoader } from './group-owner-loader';
 import { Check, Radios, Select, SettingsSection, TextField } from './settings-form';
 import { useGroup } from './use-namespaces';
@@ -22,7 +22,7 @@ export function GroupGeneralSettings({ fullPath }: { fullPath: string }) {
     <GroupOwnerLoader fullPath={fullPath}>
       {(g) => (
         <div className="flex min-w-0 flex-col gap-6">
-          <NamespaceBreadcrumbs namespacePath={g.full_path} current="General Settings" />
+          <Breadcrumbs items={groupCrumbs(groupNamedPath(g), settingsCrumbs('group', g.full_path, [{ label: 'General' }]))} />
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">General Settings</h1>
           <NamingSection group={g} />
           <PermissionsSection group={g} />

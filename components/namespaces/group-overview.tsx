@@ -15,10 +15,11 @@ import type { Group, Project } from '@/lib/client/types';
 import { pageParam, useUrlState } from '@/lib/client/url-state';
 import { groupColumns } from './groups-list';
 import { LinkCards } from './link-cards';
-import { Server, Settings } from 'lucide-react';
+import { Server, ServerCog, Settings } from 'lucide-react';
 import { NameCell } from './name-cell';
 import { isNotFound, PER_PAGE, useGroup, useGroupAccessLevel, useGroupProjects, useSubgroups } from './use-namespaces';
 import { NamespaceHeader } from './namespace-header';
+import { groupCrumbs, groupNamedPath } from '../ui/breadcrumbs';
 import { VisibilityBadge } from './visibility-badge';
 
 const projectColumns: ColumnDef<Project>[] = [
@@ -54,12 +55,11 @@ export function GroupOverview({ fullPath }: { fullPath: string }) {
     return <ErrorState title="Could not load the group" error={group.error} onRetry={() => group.refetch()} />;
   }
   const g = group.data;
-  const parentPath = g.full_path.includes('/') ? g.full_path.slice(0, g.full_path.lastIndexOf('/')) : null;
   const mayReadRunners = admin || (access.data ?? 0) >= MAINTAINER;
   const mayAdminister = admin || (access.data ?? 0) >= OWNER;
   return (
     <div className="flex flex-col gap-6">
-      <NamespaceHeader kind="Group" id={g.id} name={g.name} description={g.description} visibility={g.visibility} parentPath={parentPath} />
+      <NamespaceHeader kind="Group" id={g.id} name={g.name} description={g.description} visibility={g.visibility} crumbs={groupCrumbs(groupNamedPath(g))} />
       {mayReadRunners && (
         <LinkCards
           label="Group pages"
@@ -83,7 +83,7 @@ export function GroupOverview({ fullPath }: { fullPath: string }) {
                     href: groupHref(g.full_path, 'settings/ci_cd'),
                     label: 'CI/CD settings',
                     hint: 'Instance runners for the projects and subgroups of this group.',
-                    icon: Settings,
+                    icon: ServerCog,
                   },
                 ]
               : []),

@@ -3,7 +3,7 @@
 import { Users } from 'lucide-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCurrentUser } from '../dashboard/session-provider';
-import { formatDate } from '../tokens/format';
+import { formatDate } from '../shared/format';
 import { groupHref } from '@/lib/client/paths';
 import type { Group } from '@/lib/client/types';
 import { DashboardList } from './dashboard-list';

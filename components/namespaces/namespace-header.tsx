@@ -1,7 +1,7 @@
 // A project's or group's title: breadcrumbs to its parents, the name, visibility, id and description.
 import { PageHeader } from '../ui/page-header';
+import { Breadcrumbs, type Crumb } from '../ui/breadcrumbs';
 import type { Visibility } from '@/lib/client/types';
-import { NamespaceBreadcrumbs } from './breadcrumbs';
 import { VisibilityBadge } from './visibility-badge';
 
 export function NamespaceHeader(props: {
@@ -10,13 +10,12 @@ export function NamespaceHeader(props: {
   name: string;
   description: string | null;
   visibility: Visibility | undefined;
-  /** The parent's full path (null for a top-level group). */
-  parentPath: string | null;
-  personalParent?: boolean;
+  /** The trail to it, by name, itself last (groupCrumbs, projectCrumbs). */
+  crumbs: Crumb[];
 }) {
   return (
     <>
-      <NamespaceBreadcrumbs namespacePath={props.parentPath} personal={props.personalParent} current={props.name} />
+      <Breadcrumbs items={props.crumbs} />
       <PageHeader title={props.name} description={props.description || undefined}>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
           <VisibilityBadge visibility={props.visibility} />

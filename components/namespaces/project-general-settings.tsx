@@ -10,7 +10,7 @@ import { toast } from '../ui/toast';
 import { MAINTAINER, OWNER } from '@/lib/client/access-levels';
 import { queryKeys } from '@/lib/client/query-keys';
 import type { FeatureAccessLevel, ProjectSettingsFields, ProjectWithAccess, Visibility } from '@/lib/client/types';
-import { NamespaceBreadcrumbs } from './breadcrumbs';
+import { Breadcrumbs, projectCrumbs, projectNamedPath, settingsCrumbs } from '../ui/breadcrumbs';
 import { ProjectLoader } from './project-loader';
 import { ProjectShares } from './project-shares';
 import { Check, Radios, Select, SettingsSection } from './settings-form';
@@ -29,12 +29,7 @@ function GeneralSettings({ p, level }: { p: ProjectWithAccess; level: number }) 
   if (!admin && level < MAINTAINER) notFound();
   return (
     <div className="flex flex-col gap-6">
-      <NamespaceBreadcrumbs
-        namespacePath={p.namespace.full_path}
-        personal={p.namespace.kind === 'user'}
-        project={{ name: p.name, fullPath: p.path_with_namespace }}
-        current="General Settings"
-      />
+      <Breadcrumbs items={projectCrumbs(projectNamedPath(p), settingsCrumbs('project', p.path_with_namespace, [{ label: 'General' }]))} />
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">General Settings</h1>
       <VisibilitySection project={p} canChangeVisibility={admin || level >= OWNER} />
       <MergeRequestsSection project={p} />

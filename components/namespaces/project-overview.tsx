@@ -1,17 +1,17 @@
 'use client';
 // A project's page (/<full_path>): what it is, and the ways into it. CI/CD settings (where its runners are
 // managed) are offered to Maintainers and up, and administrators, as GitLab's sidebar does.
-import { GitBranch, GitCommitHorizontal, GitMerge, Settings } from 'lucide-react';
+import { GitBranch, GitCommitHorizontal, GitMerge, ServerCog, Settings } from 'lucide-react';
 import { useCurrentUser } from '../dashboard/session-provider';
-import { CommitRow } from '../merge-requests/commit-list';
-import { commitsHref } from '../repository/commits-page';
-import { useLastCommit } from '../repository/use-repository';
-import { formatDate } from '../tokens/format';
+import { CommitRow, commitsHref } from '../shared/commit-list';
+import { useLastCommit } from './use-namespaces';
+import { formatDate } from '../shared/format';
 import { MAINTAINER, roleName } from '@/lib/client/access-levels';
 import { projectHref } from '@/lib/client/paths';
 import { DetailsList } from './details-list';
 import { LinkCards, type LinkCard } from './link-cards';
 import { NamespaceHeader } from './namespace-header';
+import { projectCrumbs, projectNamedPath } from '../ui/breadcrumbs';
 import { ProjectLoader } from './project-loader';
 import type { ProjectWithAccess } from '@/lib/client/types';
 
@@ -47,12 +47,13 @@ function Overview({ p, level }: { p: ProjectWithAccess; level: number }) {
       href: projectHref(path, 'edit'),
       label: 'General settings',
       hint: 'Visibility, project features and permissions; merge request settings.',
+      icon: Settings,
     });
     links.push({
       href: projectHref(path, 'settings/ci_cd'),
       label: 'CI/CD settings',
       hint: 'Runners available to this project: project, group and instance runners.',
-      icon: Settings,
+      icon: ServerCog,
     });
   }
   return (
@@ -63,8 +64,7 @@ function Overview({ p, level }: { p: ProjectWithAccess; level: number }) {
         name={p.name}
         description={p.description}
         visibility={p.visibility}
-        parentPath={p.namespace.full_path}
-        personalParent={p.namespace.kind === 'user'}
+        crumbs={projectCrumbs(projectNamedPath(p))}
       />
       <DetailsList
         items={[

@@ -6,9 +6,8 @@
 import { CircleDashed, Clock, Lock, Pause, Wifi, WifiOff, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { TagList } from '../runners/runner-badges';
-import { timeAgo } from '../runners/runners-table';
-import { formatDateTime } from '../tokens/format';
+import { TagList } from '../shared/tag-list';
+import { RelativeTime } from '../shared/relative-time';
 import { Badge } from '../ui/badge';
 import { cn } from '../ui/cn';
 import type { RunnerListItem } from '@/lib/client/types';
@@ -83,15 +82,7 @@ export function ProjectRunnerRow({ runner: r, href, actions }: { runner: RunnerL
         </p>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
           <Fact label="Version">{d?.version ?? 'Unknown'}</Fact>
-          <Fact label="Last contact">
-            {d?.contacted_at ? (
-              <time dateTime={d.contacted_at} title={formatDateTime(d.contacted_at) ?? undefined}>
-                {timeAgo(d.contacted_at)}
-              </time>
-            ) : (
-              'Never'
-            )}
-          </Fact>
+          <Fact label="Last contact">{d?.contacted_at ? <RelativeTime iso={d.contacted_at} /> : 'Never'}</Fact>
           {r.runner_type === 'project_type' && d?.owner && <Fact label="Owner">{d.owner.full_name}</Fact>}
         </p>
         {d && d.tag_list.length > 0 && (

@@ -4,11 +4,12 @@
 // a full row with only the actions that will work for the viewer, and the project's switches for group and
 // instance runners in their tabs. Maintainers and up only, as GitLab answers 404 to everyone else for this
 // page (the runners APIs refuse them too).
+import { Link2, Pause, Pencil, Play, Trash2, Unlink } from 'lucide-react';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../dashboard/session-provider';
-import { Button } from '../ui/button';
+import { ActionButton, ActionGroup } from '../ui/action-group';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DataTable, type Columns } from '../ui/data-table';
 import { toast } from '../ui/toast';
@@ -18,7 +19,7 @@ import { errorText } from '@/lib/client/error-text';
 import { groupHref, projectHref } from '@/lib/client/paths';
 import type { ProjectWithAccess, RunnerListItem } from '@/lib/client/types';
 import { pageParam, useUrlState } from '@/lib/client/url-state';
-import { NamespaceBreadcrumbs } from './breadcrumbs';
+import { Breadcrumbs, projectCrumbs, projectNamedPath, settingsCrumbs } from '../ui/breadcrumbs';
 import { ProjectLoader } from './project-loader';
 import { ProjectRunnerRow } from './project-runner-row';
 import { RunnerTabs, type RunnerTab } from './runner-tabs';
@@ -48,12 +49,7 @@ function CiCdSettings({ p, level }: { p: ProjectWithAccess; level: number }) {
   if (!admin && level < MAINTAINER) notFound();
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <NamespaceBreadcrumbs
-        namespacePath={p.namespace.full_path}
-        personal={p.namespace.kind === 'user'}
-        project={{ name: p.name, fullPath: p.path_with_namespace }}
-        current="CI/CD Settings"
-      />
+      <Breadcrumbs items={projectCrumbs(projectNamedPath(p), settingsCrumbs('project', p.path_with_namespace, [{ label: 'CI/CD' }]))} />
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">CI/CD Settings</h1>
       <RunnersSection project={p} />
     </div>
@@ -160,56 +156,37 @@ function RowActions({ ctx, runner: r }: { ctx: RowContextValue; runner: RunnerLi
   const busy = ctx.busy.has(r.id);
   const enable = ctx.list === 'available' && can.assign_runner;
   const disable = ctx.list === 'assigned' && canDisableHere(r, ctx.project.id, ctx.admin);
-  const items: ReactNode[] = [];
-  if (enable || disable) {
-    items.push(
-      <Button
-        key="assign"
-        variant={enable ? 'secondary' : 'dangerGhost'}
-        size="sm"
-        disabled={busy}
-        aria-label={`${enable ? 'Enable' : 'Disable'} ${name} for this project`}
-        onClick={() => ctx.assign(r, enable)}
-      >
-        {enable ? 'Enable for this project' : 'Disable for this project'}
-      </Button>,
-    );
-  }
-  if (can.update_runner) {
-    items.push(
-      <Link
-        key="edit"
-        href={projectHref(path, `runners/${r.id}/edit`)}
-        aria-label={`Edit ${name}`}
-        className="inline-flex h-8 items-center rounded-md px-3 text-xs font-medium text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-      >
-        Edit
-      </Link>,
-      <Button
-        key="pause"
-        variant="secondary"
-        size="sm"
-        disabled={busy}
-        aria-label={`${r.paused ? 'Resume' : 'Pause'} ${name}`}
-        title={r.paused ? 'Resume accepting jobs' : 'Stop accepting jobs'}
-        onClick={() => ctx.pause(r)}
-      >
-        {r.paused ? 'Resume' : 'Pause'}
-      </Button>,
-    );
-  }
-  if (can.delete_runner) {
-    items.push(
-      <Button key="remove" variant="dangerGhost" size="sm" aria-label={`Remove ${name}`} onClick={() => ctx.remove(r)}>
-        Remove runner
-      </Button>,
-    );
-  }
   const refusal = ctx.refusals[r.id];
-  if (!items.length && !refusal) return null;
+  const offered = enable || disable || can.update_runner || can.delete_runner;
+  if (!offered && !refusal) return null;
   return (
     <>
-      <div className="flex flex-wrap gap-2 sm:justify-end">{items}</div>
+      {offered && (
+        <ActionGroup label={`Actions for ${name}`}>
+          {(enable || disable) && (
+            <ActionButton
+              label={`${enable ? 'Enable' : 'Disable'} ${name} for this project`}
+              tooltip={enable ? 'Enable for this project' : 'Disable for this project'}
+              icon={enable ? Link2 : Unlink}
+              disabled={busy}
+              onClick={() => ctx.assign(r, enable)}
+            />
+          )}
+          {can.update_runner && (
+            <>
+              <ActionButton href={projectHref(path, `runners/${r.id}/edit`)} label={`Edit ${name}`} tooltip="Edit" icon={Pencil} />
+              <ActionButton
+                label={`${r.paused ? 'Resume' : 'Pause'} ${name}`}
+                tooltip={r.paused ? 'Resume accepting jobs' : 'Pause from accepting jobs'}
+                icon={r.paused ? Play : Pause}
+                disabled={busy}
+                onClick={() => ctx.pause(r)}
+              />
+            </>
+          )}
+          {can.delete_runner && <ActionButton label={`Remove ${name}`} tooltip="Remove runner" icon={Trash2} danger onClick={() => ctx.remove(r)} />}
+        </ActionGroup>
+      )}
       {refusal && (
         <p role="alert" className="max-w-sm text-xs text-red-700 sm:text-right">
           {refusal}
@@ -353,7 +330,7 @@ function InstanceRunners({ project }: { project: ProjectWithAccess }) {
     <>
       Instance runners are disabled in the group settings. Go to{' '}
       <Link href={groupHref(project.namespace.full_path, 'settings/ci_cd')} className="text-indigo-700 underline">
-        {project.namespace.full_path}
+        {group?.full_name ?? project.namespace.full_path}
       </Link>{' '}
       to enable them.
     </>

@@ -3,13 +3,13 @@
 import { FolderGit2 } from 'lucide-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCurrentUser } from '../dashboard/session-provider';
-import { formatDate } from '../tokens/format';
-import { effectiveLevel, roleName } from '@/lib/client/access-levels';
+import { formatDate } from '../shared/format';
+import { effectiveLevel, OWNER, roleName } from '@/lib/client/access-levels';
 import { projectHref } from '@/lib/client/paths';
 import type { ProjectWithAccess } from '@/lib/client/types';
 import { DashboardList } from './dashboard-list';
 import { NameCell } from './name-cell';
-import { useProjectList } from './use-namespaces';
+import { useProjectAccessLevel, useProjectList } from './use-namespaces';
 import { VisibilityBadge } from './visibility-badge';
 
 const columns: ColumnDef<ProjectWithAccess>[] = [
@@ -21,9 +21,22 @@ const columns: ColumnDef<ProjectWithAccess>[] = [
     ),
   },
   { id: 'visibility', header: 'Visibility', cell: ({ row }) => <VisibilityBadge visibility={row.original.visibility} /> },
-  { id: 'role', header: 'Your role', cell: ({ row }) => roleName(effectiveLevel(row.original.permissions)) ?? <span className="text-slate-400">—</span> },
+  { id: 'role', header: 'Your role', cell: ({ row }) => <RoleCell project={row.original} /> },
   { id: 'activity', header: 'Last activity', cell: ({ row }) => formatDate(row.original.last_activity_at ?? row.original.created_at) },
 ];
+
+/**
+ * The viewer's effective role, as the project page's "Your role": GitLab's `permissions` name only direct
+ * and group memberships, so a role through a group shared into the project is read from the members API
+ * (one cached read per row; none when the membership is Owner already).
+ */
+function RoleCell({ project }: { project: ProjectWithAccess }) {
+  const known = effectiveLevel(project.permissions);
+  const access = useProjectAccessLevel(project.path_with_namespace, project, known < OWNER);
+  const name = roleName(access.level);
+  if (name) return <>{name}</>;
+  return <span className="text-slate-400">{access.isPending ? '…' : '—'}</span>;
+}
 
 export function ProjectsList() {
   const { admin } = useCurrentUser();

@@ -6,8 +6,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi, useCurrentUser } from '../dashboard/session-provider';
 import { effectiveLevel } from '@/lib/client/access-levels';
 import { ApiError, type ApiClient } from '@/lib/client/api';
+import { groupRead, memberLevelRead, projectRead } from '@/lib/client/namespace-query';
 import { queryKeys } from '@/lib/client/query-keys';
-import type { Group, Member, Project, ProjectWithAccess } from '@/lib/client/types';
+import type { Commit, Group, Member, Project, ProjectWithAccess } from '@/lib/client/types';
 
 export const PER_PAGE = 20;
 
@@ -45,16 +46,14 @@ export function useGroupList(filters: { search?: string; page: number }) {
 
 export function useProject(fullPath: string) {
   const api = useApi();
-  return useQuery({ queryKey: queryKeys.projects.detail(fullPath), queryFn: () => api.get<ProjectWithAccess>(`/projects/${encoded(fullPath)}`) });
+  const read = projectRead(fullPath);
+  return useQuery({ queryKey: read.key, queryFn: () => api.get<ProjectWithAccess>(read.path, read.params) });
 }
 
 export function useGroup(fullPath: string, enabled = true) {
   const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.groups.detail(fullPath),
-    queryFn: () => api.get<Group>(`/groups/${encoded(fullPath)}`, { with_projects: false }),
-    enabled,
-  });
+  const read = groupRead(fullPath);
+  return useQuery({ queryKey: read.key, queryFn: () => api.get<Group>(read.path, read.params), enabled });
 }
 
 export function useSubgroups(fullPath: string, page: number, enabled: boolean) {
@@ -93,11 +92,8 @@ async function effectiveMemberLevel(api: ApiClient, path: string): Promise<numbe
 export function useGroupAccessLevel(fullPath: string, enabled: boolean) {
   const api = useApi();
   const { id } = useCurrentUser();
-  return useQuery({
-    queryKey: queryKeys.groups.access(fullPath, id),
-    queryFn: () => effectiveMemberLevel(api, `/groups/${encoded(fullPath)}/members/all/${id}`),
-    enabled,
-  });
+  const read = memberLevelRead('group', fullPath, id);
+  return useQuery({ queryKey: read.key, queryFn: () => effectiveMemberLevel(api, read.path), enabled });
 }
 
 /**
@@ -111,12 +107,20 @@ export function useProjectAccessLevel(fullPath: string, project: ProjectWithAcce
   const api = useApi();
   const { id, admin } = useCurrentUser();
   const known = effectiveLevel(project?.permissions);
-  const query = useQuery({
-    queryKey: queryKeys.projects.access(fullPath, id),
-    queryFn: () => effectiveMemberLevel(api, `/projects/${encoded(fullPath)}/members/all/${id}`),
-    enabled: enabled && !admin,
-  });
+  const read = memberLevelRead('project', fullPath, id);
+  const query = useQuery({ queryKey: read.key, queryFn: () => effectiveMemberLevel(api, read.path), enabled: enabled && !admin });
   return { level: Math.max(known, query.data ?? 0), isPending: query.isPending && query.fetchStatus !== 'idle', error: query.error, refetch: query.refetch };
 }
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** The newest commit of a ref (the project page's "last commit"), or null for an empty history. Here, not in repository/: that folder's pages load their project through this one. */
+export function useLastCommit(fullPath: string, ref: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['projects', 'detail', fullPath, 'commits', { ref, perPage: 1 }],
+    queryFn: async () =>
+      (await api.getPage<Commit>(`/projects/${encodeURIComponent(fullPath)}/repository/commits`, { ref_name: ref ?? undefined, per_page: 1 })).items[0] ?? null,
+    enabled: ref !== null,
+  });
+}

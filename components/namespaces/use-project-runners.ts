@@ -5,29 +5,22 @@
 // in the project, pausing and removing one, and switching group and instance runners.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../dashboard/session-provider';
+import { PROJECT_RUNNERS_PER_PAGE, projectRunnersRead, type ProjectRunnerList } from '@/lib/client/namespace-query';
 import { queryKeys } from '@/lib/client/query-keys';
 import type { ProjectWithAccess, RunnerListItem } from '@/lib/client/types';
 
-export const RUNNERS_PER_PAGE = 10;
+export const RUNNERS_PER_PAGE = PROJECT_RUNNERS_PER_PAGE;
 
-export type ProjectRunnerList = 'assigned' | 'available' | 'group' | 'instance';
-
-const SOURCES: Record<ProjectRunnerList, { path: string; type?: string }> = {
-  assigned: { path: 'runners', type: 'project_type' },
-  available: { path: 'runners/assignable' },
-  group: { path: 'runners', type: 'group_type' },
-  instance: { path: 'runners', type: 'instance_type' },
-};
+export type { ProjectRunnerList };
 
 const encoded = (fullPath: string) => encodeURIComponent(fullPath);
 
 export function useProjectRunners(fullPath: string, list: ProjectRunnerList, page: number) {
   const api = useApi();
-  const source = SOURCES[list];
+  const read = projectRunnersRead(fullPath, list, page);
   return useQuery({
-    queryKey: queryKeys.projects.runners(fullPath, list, page),
-    queryFn: () =>
-      api.getPage<RunnerListItem>(`/projects/${encoded(fullPath)}/${source.path}`, { type: source.type, page, per_page: RUNNERS_PER_PAGE, with_details: true }),
+    queryKey: read.key,
+    queryFn: () => api.getPage<RunnerListItem>(read.path, read.params),
     placeholderData: keepPreviousData,
   });
 }
@@ -49,7 +42,9 @@ export function useToggleRunnerAssignment(fullPath: string) {
   return useMutation({
     mutationFn: ({ runnerId, enable }: { runnerId: number; enable: boolean }) =>
       enable ? api.post(`/projects/${encoded(fullPath)}/runners`, { runner_id: runnerId }) : api.delete(`/projects/${encoded(fullPath)}/runners/${runnerId}`),
-    onSettled: refresh,
+    // A refusal changed nothing: the row stays with the reason under it (a re-read could drop the row, and
+    // the reason with it, when the refusal's cause also takes it off the list, e.g. a runner locked meanwhile).
+    onSuccess: refresh,
   });
 }
 

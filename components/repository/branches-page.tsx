@@ -1,22 +1,22 @@
 'use client';
 // A repository's branches (/<project>/-/branches), as GitLab's branches page lists them: a filter by name,
 // then each branch with its badges (default, protected, merged) and its last commit; the name leads to the
-// branch's commits. Search and page live in the URL.
+// branch's commits. Search and page live in the URL. As GitLab's page, the default branch comes first (the
+// API lists by name, so the page reads it apart and leaves it out of the pages by name).
 import { GitBranch, SearchX } from 'lucide-react';
 import Link from 'next/link';
-import { commitHref } from '../merge-requests/commit-list';
+import { commitHref, commitsHref } from '../shared/commit-list';
 import { ProjectLoader } from '../namespaces/project-loader';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from '../shared/format';
 import { Badge } from '../ui/badge';
-import { Breadcrumbs, projectCrumbs } from '../ui/breadcrumbs';
+import { Breadcrumbs, projectCrumbs, projectNamedPath } from '../ui/breadcrumbs';
 import { PageHeader } from '../ui/page-header';
 import { Pager } from '../ui/pager';
 import { SearchBox } from '../ui/search-box';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import type { Branch, ProjectWithAccess } from '@/lib/client/types';
 import { pageParam, textParam, useUrlState } from '@/lib/client/url-state';
-import { commitsHref } from './commits-page';
-import { useBranchPage } from './use-repository';
+import { useBranch, useBranchPage } from './use-repository';
 
 export function BranchesPage({ fullPath }: { fullPath: string }) {
   return <ProjectLoader fullPath={fullPath}>{(p) => <Branches project={p} />}</ProjectLoader>;
@@ -28,10 +28,13 @@ function Branches({ project }: { project: ProjectWithAccess }) {
   const search = textParam(params, 'search');
   const page = pageParam(params);
   const list = useBranchPage(path, { search, page });
+  const wantsDefault = !!project.default_branch && page === 1 && (!search || project.default_branch.toLowerCase().includes(search.toLowerCase()));
+  const defaultBranch = useBranch(path, wantsDefault ? project.default_branch : null);
+  const items = list.data ? [...(defaultBranch.data ? [defaultBranch.data] : []), ...list.data.items.filter((b) => !b.default)] : [];
   let body;
-  if (list.isPending) body = <LoadingState label="Loading branches…" />;
+  if (list.isPending || (wantsDefault && defaultBranch.isPending)) body = <LoadingState label="Loading branches…" />;
   else if (list.error) body = <ErrorState title="Could not load the branches" error={list.error} onRetry={() => list.refetch()} />;
-  else if (!list.data.items.length)
+  else if (!items.length)
     body = search ? (
       <EmptyState title="No branches match this search" icon={SearchX}>
         No branch name contains “{search}”.
@@ -50,7 +53,7 @@ function Branches({ project }: { project: ProjectWithAccess }) {
           aria-label="Branches"
           className={`divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm ${list.isFetching ? 'opacity-60' : ''}`}
         >
-          {list.data.items.map((b) => (
+          {items.map((b) => (
             <BranchRow key={b.name} fullPath={path} branch={b} />
           ))}
         </ul>
@@ -59,7 +62,7 @@ function Branches({ project }: { project: ProjectWithAccess }) {
     );
   return (
     <div className="flex flex-col gap-5">
-      <Breadcrumbs items={projectCrumbs(path, [{ label: 'Branches' }], { name: project.name, personal: project.namespace.kind === 'user' })} />
+      <Breadcrumbs items={projectCrumbs(projectNamedPath(project), [{ label: 'Branches' }])} />
       <PageHeader
         title="Branches"
         description={

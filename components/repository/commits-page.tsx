@@ -4,21 +4,18 @@
 // (GitLab's commits API counts no totals). The ref, search and page live in the URL.
 import { GitCommitHorizontal, SearchX } from 'lucide-react';
 import { useRouter } from 'next/navigation';
-import { CommitRow } from '../merge-requests/commit-list';
+import { CommitRow, commitsHref } from '../shared/commit-list';
 import { ProjectLoader } from '../namespaces/project-loader';
-import { formatDate } from '../tokens/format';
-import { Breadcrumbs, projectCrumbs } from '../ui/breadcrumbs';
+import { formatDate } from '../shared/format';
+import { Breadcrumbs, projectCrumbs, projectNamedPath } from '../ui/breadcrumbs';
 import { PageHeader } from '../ui/page-header';
 import { Pager } from '../ui/pager';
 import { SearchBox } from '../ui/search-box';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { projectHref } from '@/lib/client/paths';
 import type { Commit, ProjectWithAccess } from '@/lib/client/types';
 import { pageParam, textParam, useUrlState } from '@/lib/client/url-state';
 import { RefSwitcher } from './ref-switcher';
 import { useCommitPage } from './use-repository';
-
-export const commitsHref = (fullPath: string, ref: string) => projectHref(fullPath, `commits/${ref.split('/').map(encodeURIComponent).join('/')}`);
 
 export function CommitsPage({ fullPath, gitRef }: { fullPath: string; gitRef: string | null }) {
   return <ProjectLoader fullPath={fullPath}>{(p) => <Commits project={p} gitRef={gitRef ?? p.default_branch} />}</ProjectLoader>;
@@ -42,7 +39,7 @@ function Commits({ project, gitRef }: { project: ProjectWithAccess; gitRef: stri
   const { params, update } = useUrlState();
   const search = textParam(params, 'search');
   const page = pageParam(params);
-  const crumbs = <Breadcrumbs items={projectCrumbs(path, [{ label: 'Commits' }], { name: project.name, personal: project.namespace.kind === 'user' })} />;
+  const crumbs = <Breadcrumbs items={projectCrumbs(projectNamedPath(project), [{ label: 'Commits' }])} />;
   if (!gitRef) {
     return (
       <div className="flex flex-col gap-5">

@@ -4,6 +4,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../dashboard/session-provider';
 import type { Branch, Commit } from '@/lib/client/types';
+import { ApiError } from '@/lib/client/api';
 
 export const COMMITS_PER_PAGE = 40;
 export const BRANCHES_PER_PAGE = 20;
@@ -20,16 +21,6 @@ export function useCommitPage(fullPath: string, f: { ref: string; search?: strin
   });
 }
 
-/** The newest commit of a ref (the project page's "last commit"), or null for an empty history. */
-export function useLastCommit(fullPath: string, ref: string | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['projects', 'detail', fullPath, 'commits', { ref, perPage: 1 }],
-    queryFn: async () => (await api.getPage<Commit>(`${repo(fullPath)}/commits`, { ref_name: ref ?? undefined, per_page: 1 })).items[0] ?? null,
-    enabled: ref !== null,
-  });
-}
-
 export function useBranchPage(fullPath: string, f: { search?: string; page: number; perPage?: number }) {
   const api = useApi();
   const perPage = f.perPage ?? BRANCHES_PER_PAGE;
@@ -37,5 +28,18 @@ export function useBranchPage(fullPath: string, f: { search?: string; page: numb
     queryKey: ['projects', 'detail', fullPath, 'branches', { ...f, perPage }],
     queryFn: () => api.getPage<Branch>(`${repo(fullPath)}/branches`, { search: f.search, page: f.page, per_page: perPage }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One branch (GET /repository/branches/:branch), or null when there is none of that name. */
+export function useBranch(fullPath: string, name: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['projects', 'detail', fullPath, 'branches', 'one', name],
+    queryFn: () =>
+      api
+        .get<Branch>(`${repo(fullPath)}/branches/${encodeURIComponent(name!)}`)
+        .catch((e: unknown) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e))),
+    enabled: name !== null,
   });
 }

@@ -1,12 +1,12 @@
 'use client';
 // /admin/runners/cleanup: the rule (in the URL), the runners it removes now, the daily schedule and the
 // last cleanups with their per-runner results.
-import Link from 'next/link';
 import { useState } from 'react';
 import { ApiError } from '@/lib/client/api';
 import { parseCleanupRule, sameRule, type CleanupRuleState } from '@/lib/client/runner-cleanup';
 import { pageParam, useUrlState } from '@/lib/client/url-state';
 import { parameterErrors } from '@/lib/client/validation';
+import { adminCrumbs, Breadcrumbs } from '../ui/breadcrumbs';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/states';
 import { PageHeader } from '../ui/page-header';
@@ -52,12 +52,7 @@ export function RunnerCleanupPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-        <Link href="/admin/runners" className="text-indigo-700 underline underline-offset-2">
-          Runners
-        </Link>
-        <span className="text-slate-500"> / Clean up stale runners</span>
-      </nav>
+      <Breadcrumbs items={adminCrumbs([{ label: 'Runners', href: '/admin/runners' }, { label: 'Clean up stale runners' }])} />
       <PageHeader
         title="Clean up stale runners"
         description="Delete runners that have not contacted this instance for a while: stale for at least the number of days below, or never contacted and created that long ago. Preview them first; a run deletes each runner as Delete does."

@@ -1,6 +1,7 @@
 'use client';
 // The runners the rule removes now (GET /runners/cleanup), with the count, pages, and "Delete N stale
-// runners" behind a confirmation; the run's per-runner results replace nothing, they show under it.
+// runners" behind a confirmation; the run's per-runner results replace nothing, they show under it. On a
+// phone each runner is a card (DataTable `cards`), its facts under their column names.
 import { createColumnHelper } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -8,9 +9,9 @@ import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DataTable } from '../ui/data-table';
 import { muted } from '../ui/muted';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from '../shared/format';
 import { RunnerStatusBadges, RunnerTypeBadge, runnerTypeLabel } from '../runners/runner-badges';
-import { timeAgo } from '../runners/runners-table';
+import { timeAgo } from '../shared/format';
 import { groupHref, projectHref } from '@/lib/client/paths';
 import type { CleanupRuleState, CleanupRun } from '@/lib/client/runner-cleanup';
 import type { RunnerListItem } from '@/lib/client/types';
@@ -58,7 +59,7 @@ export function CleanupPreview({
             <Link href={`/admin/runners/${c.row.original.id}`} className="font-medium text-indigo-700 hover:underline">
               #{c.row.original.id}
             </Link>
-            <span className="max-w-56 truncate text-slate-600">{c.row.original.description || muted('No description')}</span>
+            <span className="text-slate-600 sm:max-w-56 sm:truncate">{c.row.original.description || muted('No description')}</span>
           </div>
         ),
       }),
@@ -135,6 +136,7 @@ export function CleanupPreview({
       ) : (
         <DataTable
           label="Stale runners"
+          cards
           columns={columns}
           data={preview.data?.items}
           getRowId={(r) => String(r.id)}

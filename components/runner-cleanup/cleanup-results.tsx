@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { muted } from '../ui/muted';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from '../shared/format';
 import { RunnerTypeBadge } from '../runners/runner-badges';
-import { timeAgo } from '../runners/runners-table';
+import { timeAgo } from '../shared/format';
 import type { CleanupOutcome, CleanupResult } from '@/lib/client/runner-cleanup';
 
 const OUTCOMES: Record<CleanupOutcome, { label: string; tone: BadgeTone }> = {

@@ -4,7 +4,7 @@
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from '../shared/format';
 import { CleanupResults } from './cleanup-results';
 import { describeRule } from './cleanup-schedule';
 import { useCleanupRuns } from './use-runner-cleanup';

@@ -3,12 +3,14 @@
 // group Maintainers and up; "New group runner" for Owners.
 import Link from 'next/link';
 import { NewRunnerButton } from './new-runner-button';
+import { UsageExportButton } from '../runner-usage/usage-export';
 import { GroupAccessLoader } from '../namespaces/group-owner-loader';
 import { EmptyState } from '../ui/states';
 import type { Group } from '@/lib/client/types';
 import { MAINTAINER, OWNER } from '@/lib/client/access-levels';
 import { groupHref } from '@/lib/client/paths';
 import { RunnerListView } from './runners-list';
+import { groupCrumbs, groupNamedPath } from '../ui/breadcrumbs';
 
 export function GroupRunnersList({ fullPath }: { fullPath: string }) {
   return <GroupAccessLoader fullPath={fullPath}>{(g, level) => <GroupRunners g={g} level={level} />}</GroupAccessLoader>;
@@ -28,6 +30,7 @@ function GroupRunners({ g, level }: { g: Group; level: number }) {
   return (
     <RunnerListView
       source={{ kind: 'group', groupId: g.id }}
+      crumbs={groupCrumbs(groupNamedPath(g), [{ label: 'Runners' }])}
       group
       title="Runners"
       description={
@@ -40,7 +43,14 @@ function GroupRunners({ g, level }: { g: Group; level: number }) {
         </>
       }
       runnerHref={(id) => groupHref(g.full_path, `runners/${id}`)}
-      actions={level >= OWNER ? <NewRunnerButton scope={{ kind: 'group', fullPath: g.full_path }} /> : undefined}
+      actions={
+        level >= OWNER ? (
+          <>
+            <UsageExportButton groupId={g.id} />
+            <NewRunnerButton scope={{ kind: 'group', fullPath: g.full_path }} />
+          </>
+        ) : undefined
+      }
       emptyDescription="Runners are the agents that run your CI/CD jobs. Create a group runner to get started."
     />
   );

@@ -6,7 +6,7 @@ import { Button } from '../ui/button';
 import { CopyField } from '../ui/copy-field';
 import { Dialog } from '../ui/dialog';
 import { InlineError } from '../ui/states';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from '../shared/format';
 import { useResetRunnerToken } from './use-runners';
 import { errorText } from '@/lib/client/error-text';
 

@@ -2,6 +2,7 @@
 // with GitLab's status definitions in the tooltip.
 import {
   Ban,
+  CircleArrowUp,
   CircleCheck,
   CircleDashed,
   CirclePause,
@@ -19,8 +20,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Badge, type BadgeTone } from '../ui/badge';
-import type { Runner, RunnerManager, RunnerType } from '@/lib/client/types';
-import { Muted } from '../ui/muted';
+import type { Runner, RunnerManager, RunnerType, RunnerUpgradeStatus } from '@/lib/client/types';
 import { useOnlineExpiry } from './use-runner-events';
 
 const STATUS: Record<string, { label: string; tone: BadgeTone; hint: string; icon: LucideIcon }> = {
@@ -92,6 +92,26 @@ export function ManagerStatusBadge({ manager }: { manager: RunnerManager }) {
   return <StatusBadge status={manager.status} />;
 }
 
+// GitLab's words (ee runner_upgrade_status_badge.vue and the runner constants): a badge for the two statuses
+// that call for an upgrade, none for an up-to-date, invalid or unknown version.
+const UPGRADE: Partial<Record<RunnerUpgradeStatus, { label: string; tone: BadgeTone; hint: string }>> = {
+  recommended: { label: 'Upgrade recommended', tone: 'warning', hint: 'This runner is outdated, an upgrade is recommended' },
+  available: { label: 'Upgrade available', tone: 'info', hint: 'A new version is available' },
+};
+
+/** "Upgrade recommended" or "Upgrade available" (GitLab's badge); nothing for the other statuses. */
+export function UpgradeStatusBadge({ status }: { status: RunnerUpgradeStatus | null | undefined }) {
+  const u = status ? UPGRADE[status] : undefined;
+  if (!u) return null;
+  return (
+    <span data-upgrade-status={status}>
+      <IconBadge tone={u.tone} icon={CircleArrowUp} hint={u.hint}>
+        {u.label}
+      </IconBadge>
+    </span>
+  );
+}
+
 export function RunnerTypeBadge({ type }: { type: RunnerType }) {
   return (
     <IconBadge tone="info" icon={TYPE_ICONS[type]}>
@@ -101,20 +121,6 @@ export function RunnerTypeBadge({ type }: { type: RunnerType }) {
 }
 
 export const runnerTypeLabel = (type: RunnerType) => TYPES[type] ?? type;
-
-/** Tags wrap; one too long for its column is cut with an ellipsis, its full name in the tooltip. */
-export function TagList({ tags }: { tags: string[] }) {
-  if (!tags.length) return <Muted>No tags</Muted>;
-  return (
-    <span className="flex min-w-0 max-w-full flex-wrap gap-1">
-      {tags.map((t) => (
-        <code key={t} title={t.length > 24 ? t : undefined} className="max-w-full truncate rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
-          {t}
-        </code>
-      ))}
-    </span>
-  );
-}
 
 const JOB_STATUS: Record<string, { tone: BadgeTone; icon: LucideIcon; label?: string }> = {
   success: { tone: 'success', icon: CircleCheck, label: 'Passed' },

@@ -7,14 +7,15 @@ import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { Button, buttonClass } from '../ui/button';
 import { EmptyState, ErrorState, InlineError, LoadingState } from '../ui/states';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from '../shared/format';
 import { ApiError } from '@/lib/client/api';
 import { ADMIN_SCOPE, runnerHref, runnersListHref, type RunnerScope } from '@/lib/client/runner-paths';
 import { pageParam, textParam, useUrlState } from '@/lib/client/url-state';
 import type { RunnerDetails, RunnerDetailsWithPermissions } from '@/lib/client/types';
 import { DeleteRunnerDialog } from './delete-runner-dialog';
-import { TagList } from './runner-badges';
+import { TagList } from '../shared/tag-list';
 import { RunnerHeader } from './runner-header';
+import { UpgradeStatusBadge } from './runner-badges';
 import { RunnerJobs } from './runner-jobs';
 import { RunnerManagers } from './runner-managers';
 import { RunnerProjects } from './runner-projects';
@@ -26,6 +27,9 @@ import { muted } from '../ui/muted';
 import { useRunnerEvents } from './use-runner-events';
 import { LiveIndicator } from './live-indicator';
 import { errorText } from '@/lib/client/error-text';
+import { TabList, tabProps } from '../ui/tabs';
+import { adminCrumbs, Breadcrumbs, settingsCrumbs, type Crumb } from '../ui/breadcrumbs';
+import { GroupBreadcrumbs, ProjectBreadcrumbs } from '../namespaces/breadcrumbs';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -56,6 +60,11 @@ function RunnerFacts({ runner, canReadNote }: { runner: RunnerDetailsWithPermiss
         <Detail label="Version">
           {runner.version ?? muted('—')}
           {runner.revision && <span className="ml-2 text-xs text-slate-500">({runner.revision})</span>}
+          {runner.upgrade_status && (
+            <span className="ml-2 inline-block align-middle">
+              <UpgradeStatusBadge status={runner.upgrade_status} />
+            </span>
+          )}
         </Detail>
         <Detail label="Platform">{platform || muted('—')}</Detail>
         <Detail label="Configuration">{config.length ? config.join(', ') : muted('None')}</Detail>
@@ -100,12 +109,21 @@ function PauseButton({ runner }: { runner: RunnerDetails }) {
   );
 }
 
-export function BackToRunners({ scope }: { scope: RunnerScope }) {
-  return (
-    <Link href={runnersListHref(scope)} className="text-sm font-medium text-indigo-700 hover:underline">
-      ← {scope.kind === 'project' ? 'CI/CD Settings' : 'Runners'}
-    </Link>
-  );
+/**
+ * The trail above every runner page, in the dashboard's one breadcrumb style: where the runner is listed
+ * (Admin area > Runners, the group's Runners, the project's Settings > CI/CD), then `trail` (#7, Edit).
+ */
+export function RunnerCrumbs({ scope, trail = [] }: { scope: RunnerScope; trail?: Crumb[] }) {
+  if (scope.kind === 'project')
+    return (
+      <ProjectBreadcrumbs
+        fullPath={scope.fullPath}
+        trail={settingsCrumbs('project', scope.fullPath, [{ label: 'CI/CD', href: runnersListHref(scope) }, ...trail])}
+      />
+    );
+  const list = { label: 'Runners', href: runnersListHref(scope) };
+  if (scope.kind === 'group') return <GroupBreadcrumbs fullPath={scope.fullPath} trail={[list, ...trail]} />;
+  return <Breadcrumbs items={adminCrumbs([list, ...trail])} />;
 }
 
 /** A runner that could not be read: not found, not theirs (no retry), or a failure to retry. */
@@ -113,7 +131,7 @@ export function RunnerLoadError({ scope, error, onRetry }: { scope: RunnerScope;
   const status = error instanceof ApiError ? error.status : undefined;
   return (
     <div className="flex flex-col gap-4">
-      <BackToRunners scope={scope} />
+      <RunnerCrumbs scope={scope} />
       <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
         {status === 404 ? (
           <EmptyState title="Runner not found">It may have been deleted.</EmptyState>
@@ -135,8 +153,7 @@ function RunnerTabs({ tab, onSelect }: { tab: 'details' | 'activity'; onSelect: 
   const item = (value: 'details' | 'activity', label: string) => (
     <button
       type="button"
-      role="tab"
-      aria-selected={tab === value}
+      {...tabProps(tab === value)}
       aria-controls="runner-tab-panel"
       onClick={() => onSelect(value)}
       className={cn(
@@ -148,10 +165,10 @@ function RunnerTabs({ tab, onSelect }: { tab: 'details' | 'activity'; onSelect: 
     </button>
   );
   return (
-    <div role="tablist" aria-label="Runner" className="flex gap-2 border-b border-slate-200">
+    <TabList label="Runner" className="flex gap-2 border-b border-slate-200">
       {item('details', 'Details')}
       {item('activity', 'Activity')}
-    </div>
+    </TabList>
   );
 }
 
@@ -232,7 +249,7 @@ export function RunnerDetail({ id, scope = ADMIN_SCOPE }: { id: number; scope?: 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
-        <BackToRunners scope={scope} />
+        <RunnerCrumbs scope={scope} trail={[{ label: `#${r.id}` }]} />
         <RunnerHeader runner={r} actions={actions} live={<LiveIndicator state={live} />} />
       </div>
 

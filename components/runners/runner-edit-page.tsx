@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { LoadingState, EmptyState } from '../ui/states';
 import { runnerHref, type RunnerScope } from '@/lib/client/runner-paths';
-import { BackToRunners, RunnerLoadError } from './runner-detail';
+import { RunnerCrumbs, RunnerLoadError } from './runner-detail';
 import { RunnerEditForm } from './runner-edit-form';
 import { RunnerHeader } from './runner-header';
 import { ResetRunnerToken } from './reset-runner-token';
@@ -19,7 +19,7 @@ export function RunnerEditPage({ id, scope }: { id: number; scope: RunnerScope }
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
-        <BackToRunners scope={scope} />
+        <RunnerCrumbs scope={scope} trail={[{ label: `#${r.id}`, href: runnerHref(scope, r.id) }, { label: 'Edit' }]} />
         <RunnerHeader runner={r} title={`Runner #${r.id}`} />
       </div>
       {r._runway_permissions.update_runner ? (

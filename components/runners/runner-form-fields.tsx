@@ -1,7 +1,7 @@
 'use client';
 // The fields GitLab's runner create and edit forms share (tags, run untagged, description, maintenance note,
 // paused, protected, lock to current projects, maximum job timeout), with the API's messages beside them.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FieldError } from '../ui/field-error';
 import { inputClass } from '../ui/input';
 import { Muted } from '../ui/muted';
@@ -79,28 +79,57 @@ export interface RunnerFormValues {
  */
 export function useRunnerFormState(mutation: { error: unknown; reset: () => void }, verb: string) {
   const [local, setLocal] = useState<FormProblems['fields']>({});
+  // Bumped by each refused submit: after it renders, focus goes to the first field marked invalid.
+  const [refusals, setRefusals] = useState(0);
+  const form = useRef<HTMLFormElement | null>(null);
   const problems = problemsFrom(mutation.error, local);
-  const read = (form: HTMLFormElement): RunnerFormValues | null => {
-    const result = readRunnerForm(form);
+  const read = (el: HTMLFormElement): RunnerFormValues | null => {
+    form.current = el;
+    const result = readRunnerForm(el);
     if ('problem' in result) {
       mutation.reset();
       setLocal(result.problem);
+      setRefusals((n) => n + 1);
       return null;
     }
     setLocal({});
     return result.values;
   };
+  // The API refused the values (its messages are on the fields now): the same focus move.
+  const apiRefused = mutation.error ? mutation.error : null;
+  useEffect(() => {
+    if (!refusals && !apiRefused) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals, apiRefused]);
   return { problems, summary: summaryOf(problems, verb), read };
 }
 
-/** The form's values, or the field a local check refuses (a timeout that is not a whole number). */
+/**
+ * The form's values, or every field the API's validations would refuse, with the API's messages (checked here,
+ * all at once, so one save shows every message: a too-long tag and a 5-second timeout are both reported).
+ */
 export function readRunnerForm(form: HTMLFormElement): { values: RunnerFormValues } | { problem: FormProblems['fields'] } {
   const data = new FormData(form);
-  const timeoutText = String(data.get('maximum_timeout') ?? '').trim();
-  if (timeoutText && !/^\d{1,9}$/.test(timeoutText)) return { problem: { maximum_timeout: ['must be a whole number of seconds'] } };
+  const problem: FormProblems['fields'] = {};
+  const add = (field: RunnerField, message: string) => (problem[field] ??= []).push(message);
   const tagText = String(data.get('tag_list') ?? '');
-  const long = tagText.split(',').find((t) => [...t.trim()].length > TAG_NAME_MAX_LENGTH);
-  if (long !== undefined) return { problem: { tags: [tagTooLong(long.trim())] } };
+  const tags = tagText
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  for (const long of tags.filter((t) => [...t].length > TAG_NAME_MAX_LENGTH)) add('tags', tagTooLong(long));
+  if (new Set(tags).size > TAG_LIST_MAX_LENGTH) add('tags', `Too many tags specified. Please limit the number of tags to ${TAG_LIST_MAX_LENGTH}`);
+  if (!tags.length && data.get('run_untagged') !== 'on') add('tags', 'can not be empty when runner is not allowed to pick untagged jobs');
+  const timeoutText = String(data.get('maximum_timeout') ?? '').trim();
+  if (timeoutText && !/^\d{1,9}$/.test(timeoutText)) add('maximum_timeout', 'must be a whole number of seconds');
+  else if (timeoutText && Number(timeoutText) < MIN_TIMEOUT_SECONDS) add('maximum_timeout', 'needs to be at least 10 minutes');
+  for (const [field, name] of [
+    ['description', 'description'],
+    ['maintenance_note', 'maintenance_note'],
+  ] as const) {
+    if ([...String(data.get(name) ?? '')].length > TEXT_MAX_LENGTH) add(field, `is too long (maximum is ${TEXT_MAX_LENGTH} characters)`);
+  }
+  if (Object.keys(problem).length) return { problem };
   return {
     values: {
       description: String(data.get('description') ?? ''),
@@ -117,6 +146,10 @@ export function readRunnerForm(form: HTMLFormElement): { values: RunnerFormValue
 
 /** GitLab's limit on one tag (Ci::Tag), checked before sending so the field says which tag is too long. */
 export const TAG_NAME_MAX_LENGTH = 255;
+/** GitLab's other runner validations (Ci::Runner): at most 50 tags, a timeout of 600 s or more, 1,024-character texts. */
+const TAG_LIST_MAX_LENGTH = 50;
+const MIN_TIMEOUT_SECONDS = 600;
+const TEXT_MAX_LENGTH = 1024;
 const tagTooLong = (tag: string) => `A tag can be at most ${TAG_NAME_MAX_LENGTH} characters; “${[...tag].slice(0, 20).join('')}…” has ${[...tag].length}.`;
 
 /** "a, b ,,c" -> "a,b,c": the tags as the API will store them, to compare with the current ones. */

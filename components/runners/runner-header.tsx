@@ -1,7 +1,7 @@
 // A runner page's header, as GitLab's: "#id (short token)" with the description, the status, type, paused and
 // locked badges, who created it and when, and the actions the page passes in.
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from '../shared/format';
 import type { RunnerDetails } from '@/lib/client/types';
 import { LockedBadge, RunnerStatusBadges, RunnerTypeBadge } from './runner-badges';
 

@@ -6,13 +6,13 @@ import { createColumnHelper } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useState } from 'react';
 import { DataTable } from '../ui/data-table';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from '../shared/format';
 import type { RunnerJob } from '@/lib/client/types';
 import { JobStatusBadge } from './runner-badges';
 import { JOBS_PER_PAGE, useRunnerJobs } from './use-runners';
 import { muted } from '../ui/muted';
 import { projectHref } from '@/lib/client/paths';
-import { timeAgo } from './runners-table';
+import { timeAgo } from '../shared/format';
 
 const column = createColumnHelper<RunnerJob>();
 
@@ -71,13 +71,16 @@ const columns = [
     header: 'Commit',
     cell: (c) => {
       const j = c.row.original;
+      // Only a commit the repository has is linked (the API's `commit`); a pipeline's SHA alone is shown as text.
       const sha = j.commit?.id ?? j.pipeline?.sha;
       return (
         <div className="flex min-w-0 flex-col">
-          {sha && j.project ? (
-            <Link href={projectHref(j.project.path_with_namespace, `commit/${sha}`)} className="font-mono text-xs text-indigo-700 hover:underline">
-              {sha.slice(0, 8)}
+          {j.commit && j.project ? (
+            <Link href={projectHref(j.project.path_with_namespace, `commit/${j.commit.id}`)} className="font-mono text-xs text-indigo-700 hover:underline">
+              {j.commit.id.slice(0, 8)}
             </Link>
+          ) : sha ? (
+            <span className="font-mono text-xs text-slate-600">{sha.slice(0, 8)}</span>
           ) : (
             muted('—')
           )}

@@ -1,10 +1,11 @@
 'use client';
-// The runner's managers (one per machine that used its token): not paginated by the API.
+// The runner's managers (one per machine that used its token): not paginated by the API. On a phone each
+// manager is a card (DataTable `cards`), its facts under their column names: six columns would scroll sideways.
 import { createColumnHelper } from '@tanstack/react-table';
 import { DataTable } from '../ui/data-table';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from '../shared/format';
 import type { RunnerManager } from '@/lib/client/types';
-import { ManagerStatusBadge } from './runner-badges';
+import { ManagerStatusBadge, UpgradeStatusBadge } from './runner-badges';
 import { useRunnerManagers } from './use-runners';
 import { muted } from '../ui/muted';
 
@@ -17,9 +18,12 @@ const columns = [
   column.accessor('version', {
     header: 'Version',
     cell: (c) => (
-      <div>
-        {orDash(c.getValue())}
-        {c.row.original.revision && <p className="text-xs text-slate-500">{c.row.original.revision}</p>}
+      <div className="flex flex-col items-start gap-1">
+        <span>
+          {orDash(c.getValue())}
+          {c.row.original.revision && <span className="block text-xs text-slate-500">{c.row.original.revision}</span>}
+        </span>
+        <UpgradeStatusBadge status={c.row.original.upgrade_status} />
       </div>
     ),
   }),
@@ -37,6 +41,7 @@ export function RunnerManagers({ runnerId }: { runnerId: number }) {
   return (
     <DataTable
       label="Runner managers"
+      cards
       columns={columns}
       data={managers.data}
       getRowId={(m) => String(m.id)}

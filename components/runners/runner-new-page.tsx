@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { PageHeader } from '../ui/page-header';
 import { isNotFound, useGroup, useProject } from '../namespaces/use-namespaces';
 import type { RunnerScope } from '@/lib/client/runner-paths';
-import { BackToRunners } from './runner-detail';
+import { RunnerCrumbs } from './runner-detail';
 import { newRunnerTitle, RunnerCreateForm, type NewRunnerTarget } from './runner-create-form';
 
 const INTRO: Record<RunnerScope['kind'], string> = {
@@ -18,7 +18,7 @@ function NewRunner({ scope, target }: { scope: RunnerScope; target: NewRunnerTar
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
-        <BackToRunners scope={scope} />
+        <RunnerCrumbs scope={scope} trail={[{ label: 'New runner' }]} />
         <PageHeader title={newRunnerTitle(target.runner_type)} description={INTRO[scope.kind]} />
       </div>
       <RunnerCreateForm scope={scope} target={target} />

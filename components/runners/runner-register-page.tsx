@@ -1,9 +1,9 @@
 'use client';
 // .../runners/:id/register: "Runner created.", the platform choice, the `gitlab-runner register` command with
 // the new token (shown once: it came through sessionStorage and is gone on reload; leaving warns), and the
-// switch to "You've registered a new runner!" when the runner first contacts Runway.
-// The page polls GET /runners/:id every few seconds until then (TanStack Query's refetchInterval); a push
-// channel (issue 14) will replace the polling.
+// switch to "You've registered a new runner!" when the runner first contacts Runway. The runner's first
+// contact is written when it arrives and announced on the live runner events, which refetch the runner at
+// once; until then the page also polls GET /runners/:id every few seconds (a stream that cannot open).
 import Link from 'next/link';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { buttonClass } from '../ui/button';
@@ -16,8 +16,9 @@ import { runnerHref, runnersListHref, type RunnerScope } from '@/lib/client/runn
 import { installStep, PLATFORMS, registerCommand, runCommand, RUNNER_DOCS, type Platform } from '@/lib/client/runner-install';
 import { useUrlState } from '@/lib/client/url-state';
 import type { RunnerDetails, RunnerDetailsWithPermissions } from '@/lib/client/types';
-import { BackToRunners, RunnerLoadError } from './runner-detail';
+import { RunnerCrumbs, RunnerLoadError } from './runner-detail';
 import { useRunner } from './use-runners';
+import { useRunnerEvents } from './use-runner-events';
 
 export const REGISTRATION_POLL_MS = 3_000;
 
@@ -171,6 +172,7 @@ function Registered({ scope, runner }: { scope: RunnerScope; runner: RunnerDetai
 
 export function RunnerRegisterPage({ id, scope, externalUrl }: { id: number; scope: RunnerScope; externalUrl: string }) {
   const runner = useRunner(id, { refetchInterval: (r) => (r && isRegistered(r) ? false : REGISTRATION_POLL_MS) });
+  useRunnerEvents();
   const { token, read } = useNewRunnerToken(id);
   const { params, update } = useUrlState();
   // Local state answers the click at once; the URL (?platform=) follows, so a reload keeps the choice.
@@ -198,7 +200,7 @@ export function RunnerRegisterPage({ id, scope, externalUrl }: { id: number; sco
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
-        <BackToRunners scope={scope} />
+        <RunnerCrumbs scope={scope} trail={[{ label: `#${r.id}`, href: runnerHref(scope, r.id) }, { label: 'Register' }]} />
         {token && !registered && (
           <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm font-medium text-emerald-900">
             Runner created.

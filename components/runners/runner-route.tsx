@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
 import { externalUrl } from '@/lib/config/env';
+import { requirePageAccess } from '@/lib/server/page-access';
 import { LoadingState } from '../ui/states';
 import { ADMIN_SCOPE, parseRunnerSubPage, type RunnerScope, type RunnerSubPage } from '@/lib/client/runner-paths';
 import { RunnerDetail } from './runner-detail';
@@ -48,6 +49,8 @@ export function adminRunnerPage(kind?: 'edit' | 'register') {
       // Only positive integers are runner ids; anything else is not a page.
       const sub = await subOf(props);
       if (!sub) notFound();
+      // A runner that does not exist is not found (the admin layout has already turned away non-admins).
+      if (sub.page !== 'new') await requirePageAccess({ kind: 'runner', id: sub.id, scope: null });
       return <RunnerRoute sub={sub} scope={ADMIN_SCOPE} externalUrl={externalUrl()} />;
     },
   };

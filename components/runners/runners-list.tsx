@@ -3,14 +3,13 @@
 // and status counters (one counts request), GitLab's filtered search, sort and page live in the URL (in
 // GitLab's parameter names; anything else in the address is normalised away); rows come with details and
 // permissions in one request; selected runners take bulk actions.
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import Link from 'next/link';
 import { SlidersHorizontal } from 'lucide-react';
 import { Button, buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 import { EmptyState } from '../ui/states';
-import { inputClass } from '../ui/input';
+import { SortAndClear } from '../ui/filtered-search';
 import { useCurrentUser } from '../dashboard/session-provider';
 import {
   canonicalRunnerQuery,
@@ -20,12 +19,12 @@ import {
   RUNNER_TYPES,
   runnerFiltersQuery,
   type RunnerFilters,
-  type RunnerSort,
 } from '@/lib/client/runner-filters';
 import type { RunnerListItem, RunnerType } from '@/lib/client/types';
 import { ApiError } from '@/lib/client/api';
 import { errorText } from '@/lib/client/error-text';
 import { ADMIN_SCOPE } from '@/lib/client/runner-paths';
+import { useCanonicalFilters } from '@/lib/client/url-state';
 import { NewRunnerButton } from './new-runner-button';
 import { useBulkRunnerAction } from './runner-bulk-actions';
 import { StatusIcon, TypeIcon } from './runner-badges';
@@ -34,33 +33,16 @@ import { mayChange, RunnersTable } from './runners-table';
 import { PER_PAGE, useRunnerCounts, useRunnerListPage, type RunnerListCounts, type RunnerListSource } from './use-runners';
 import { useRunnerEvents } from './use-runner-events';
 import { LiveIndicator } from './live-indicator';
+import { FiringAlertsBanner } from '../fleet-alerts/firing-banner';
+import { TabList, tabProps } from '../ui/tabs';
+import { adminCrumbs, Breadcrumbs, type Crumb } from '../ui/breadcrumbs';
 
 // The bulk bar is drawn only once a runner is selected (or while a bulk action's outcome shows): it loads
 // then, off the first-load JavaScript (issue 23).
 const RunnerBulkBar = lazy(() => import('./runner-bulk-bar').then((m) => ({ default: m.RunnerBulkBar })));
 
 /** The filters from the URL; an address that is not in normal form (unknown or bad parameters) is replaced by it. */
-function useRunnerFilters() {
-  const params = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
-  const filters = parseRunnerFilters(params);
-  const canonical = canonicalRunnerQuery(filters);
-  const current = params.toString();
-  useEffect(() => {
-    if (current !== canonical) router.replace(canonical ? `${pathname}?${canonical}` : pathname, { scroll: false });
-  }, [current, canonical, pathname, router]);
-  const update = useCallback(
-    (changes: Partial<RunnerFilters>) => {
-      const qs = runnerFiltersQuery(filters, changes);
-      router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
-    },
-    // `filters` is rebuilt from `canonical` on every render; the string is its identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [canonical, pathname, router],
-  );
-  return { filters, update };
-}
+const useRunnerFilters = () => useCanonicalFilters(parseRunnerFilters, canonicalRunnerQuery, runnerFiltersQuery);
 
 /** The selection survives page turns (to act on more than one page) and is dropped when the filters change. */
 function useSelection(filterKey: string) {
@@ -87,9 +69,8 @@ const count = (n: number | undefined) => (n === undefined ? '…' : n > 10_000 ?
 function TypeTab({ type, label, n, active, onSelect }: { type?: RunnerType; label: string; n: number | undefined; active: boolean; onSelect: () => void }) {
   return (
     <button
-      role="tab"
       type="button"
-      aria-selected={active}
+      {...tabProps(active)}
       onClick={onSelect}
       className={cn(
         '-mb-px inline-flex shrink-0 items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium',
@@ -144,12 +125,16 @@ function StatusStats({ filters, counts, failed }: { filters: RunnerFilters; coun
 
 export interface RunnerListViewProps {
   source: RunnerListSource;
+  /** The trail above the title ("Admin area / Runners"). */
+  crumbs: Crumb[];
   title: string;
   description: ReactNode;
   /** The runner's page for a row. */
   runnerHref: (id: number) => string;
   /** Header actions ("New group runner"). */
   actions?: ReactNode;
+  /** Above the title, under the trail (the admin list's firing fleet alerts). */
+  banner?: ReactNode;
   /** Group lists: the "Show only inherited" toggle and tabs without "Instance". */
   group?: boolean;
   /** What an empty, unfiltered list says. */
@@ -162,13 +147,14 @@ const NO_FILTERS: Partial<RunnerFilters> = {
   paused: undefined,
   tags: [],
   versionPrefix: undefined,
+  upgradeStatus: undefined,
   creator: undefined,
   search: undefined,
   ownerGroupId: undefined,
   ownerProjectId: undefined,
 };
 
-export function RunnerListView({ source, title, description, runnerHref, actions, group = false, emptyDescription }: RunnerListViewProps) {
+export function RunnerListView({ source, crumbs, title, description, runnerHref, actions, banner, group = false, emptyDescription }: RunnerListViewProps) {
   const { admin } = useCurrentUser();
   const { filters, update } = useRunnerFilters();
   const list = useRunnerListPage(source, filters);
@@ -188,13 +174,23 @@ export function RunnerListView({ source, title, description, runnerHref, actions
   const selected = [...selection.ids].map((id) => known.byId.get(id)).filter((r): r is RunnerListItem => !!r);
   const filtered = hasFilters(filters);
   const activeFilters =
-    [filters.status, filters.type, filters.paused, filters.versionPrefix, filters.creator, filters.search, filters.ownerGroupId, filters.ownerProjectId].filter(
-      (v) => v !== undefined,
-    ).length + filters.tags.length;
+    [
+      filters.status,
+      filters.type,
+      filters.paused,
+      filters.versionPrefix,
+      filters.upgradeStatus,
+      filters.creator,
+      filters.search,
+      filters.ownerGroupId,
+      filters.ownerProjectId,
+    ].filter((v) => v !== undefined).length + filters.tags.length;
   const refused = list.error instanceof ApiError && list.error.status === 400;
 
   return (
     <div className="flex flex-col gap-5">
+      <Breadcrumbs items={crumbs} />
+      {banner}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
@@ -208,7 +204,7 @@ export function RunnerListView({ source, title, description, runnerHref, actions
 
       <div className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-x-2 border-b border-slate-200">
-          <div role="tablist" aria-label="Runner type" className="-mb-px flex max-w-full gap-1 overflow-x-auto">
+          <TabList label="Runner type" className="-mb-px flex max-w-full gap-1 overflow-x-auto">
             {tabs.map((t) => (
               <TypeTab
                 key={t.label}
@@ -219,7 +215,7 @@ export function RunnerListView({ source, title, description, runnerHref, actions
                 onSelect={() => update({ type: t.value })}
               />
             ))}
-          </div>
+          </TabList>
           {group && (
             <label className="mb-2 inline-flex items-center gap-2 text-sm text-slate-700">
               <span>Show only inherited</span>
@@ -250,28 +246,13 @@ export function RunnerListView({ source, title, description, runnerHref, actions
         <div id="runner-filters" role="search" aria-label="Filter runners" className={cn('flex-col gap-3', filtersOpen ? 'flex' : 'hidden sm:flex')}>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
             <RunnerFilterBar filters={filters} onChange={update} group={group} suggestTags={admin && !group} />
-            <div className="flex items-center gap-2">
-              <label htmlFor="runner-sort" className="sr-only">
-                Sort by
-              </label>
-              <select
-                id="runner-sort"
-                value={filters.sort}
-                onChange={(e) => update({ sort: e.target.value as RunnerSort })}
-                className={cn(inputClass, 'h-9 min-w-0 flex-1 sm:w-64 sm:flex-none')}
-              >
-                {RUNNER_SORTS.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-              {filtered && (
-                <Button variant="ghost" onClick={() => update(NO_FILTERS)}>
-                  Clear filters
-                </Button>
-              )}
-            </div>
+            <SortAndClear
+              id="runner-sort"
+              value={filters.sort}
+              sorts={RUNNER_SORTS}
+              onSort={(sort) => update({ sort })}
+              onClear={filtered ? () => update(NO_FILTERS) : undefined}
+            />
           </div>
           <div className={cn(filtersOpen ? 'block' : 'hidden sm:block')}>
             <StatusStats filters={filters} counts={counts.data} failed={counts.isError} />
@@ -335,6 +316,8 @@ export function RunnersList() {
   return (
     <RunnerListView
       source={{ kind: 'all' }}
+      crumbs={adminCrumbs([{ label: 'Runners' }])}
+      banner={<FiringAlertsBanner />}
       title="Runners"
       description="Every runner on this instance: instance, group and project runners."
       runnerHref={(id) => `/admin/runners/${id}`}
@@ -343,6 +326,9 @@ export function RunnersList() {
           {/* Not prefetched on sight, as the menu's links (side-nav.tsx): they would compete with the list's data. */}
           <Link href="/admin/runners/dashboard" prefetch={false} className={buttonClass('secondary')}>
             Fleet dashboard
+          </Link>
+          <Link href="/admin/runners/alerts" prefetch={false} className={buttonClass('secondary')}>
+            Fleet alerts
           </Link>
           <Link href="/admin/runners/cleanup" prefetch={false} className={buttonClass('secondary')}>
             Clean up stale runners

@@ -6,16 +6,17 @@ import { createColumnHelper } from '@tanstack/react-table';
 import Link from 'next/link';
 import { Activity, Lock, Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { ActionButton, ActionGroup } from '../ui/action-group';
 import { Badge } from '../ui/badge';
-import { cn } from '../ui/cn';
 import { toast } from '../ui/toast';
 import type { ConfirmDialog as ConfirmDialogType } from '../ui/confirm-dialog';
 import { DataTable, type ServerPage } from '../ui/data-table';
-import { formatDateTime } from '../tokens/format';
+import { RelativeTime } from '../shared/relative-time';
 import { muted } from '../ui/muted';
 import { groupHref, projectHref } from '@/lib/client/paths';
 import type { RunnerListItem } from '@/lib/client/types';
-import { IconBadge, RunnerStatusBadges, RunnerTypeBadge, TagList } from './runner-badges';
+import { IconBadge, RunnerStatusBadges, RunnerTypeBadge, UpgradeStatusBadge } from './runner-badges';
+import { TagList } from '../shared/tag-list';
 import { useDeleteRunner, useSetRunnerPaused } from './use-runners';
 import { errorText } from '@/lib/client/error-text';
 
@@ -28,23 +29,6 @@ const ConfirmDialog = lazy(() => import('../ui/confirm-dialog').then((m) => ({ d
 
 export const JOB_COUNT_LIMIT = 1000;
 export const formatJobCount = (n: number) => (n > JOB_COUNT_LIMIT ? `${JOB_COUNT_LIMIT.toLocaleString('en-US')}+` : n.toLocaleString('en-US'));
-
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['year', 365 * 86_400],
-  ['month', 30 * 86_400],
-  ['week', 7 * 86_400],
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-];
-
-/** "3 minutes ago", "yesterday"; the exact time is in the element's title. */
-export function timeAgo(iso: string, now = Date.now()): string {
-  const seconds = (new Date(iso).getTime() - now) / 1000;
-  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  return 'just now';
-}
 
 export const mayChange = (r: RunnerListItem) => r._runway_permissions.update_runner || r._runway_permissions.delete_runner;
 
@@ -72,6 +56,7 @@ function RunnerSummary({ runner: r, href }: { runner: RunnerListItem; href: stri
           </IconBadge>
         )}
         {d && d.managers_count > 1 && <Badge tone="neutral">{d.managers_count} managers</Badge>}
+        <UpgradeStatusBadge status={d?.upgrade_status} />
       </div>
       <p
         className="line-clamp-2 max-w-md whitespace-normal text-slate-900 [overflow-wrap:anywhere]"
@@ -84,21 +69,11 @@ function RunnerSummary({ runner: r, href }: { runner: RunnerListItem; href: stri
         // so a long version or creator username truncates inside the row rather than pushing the actions out.
         <p className="flex w-0 min-w-full max-w-md flex-wrap gap-x-3 gap-y-0.5 text-xs">
           {d.version && <Detail label="Version">{d.version}</Detail>}
-          <Detail label="Last contact">
-            {d.contacted_at ? (
-              <time dateTime={d.contacted_at} title={formatDateTime(d.contacted_at) ?? undefined}>
-                {timeAgo(d.contacted_at)}
-              </time>
-            ) : (
-              'Never'
-            )}
-          </Detail>
+          <Detail label="Last contact">{d.contacted_at ? <RelativeTime iso={d.contacted_at} /> : 'Never'}</Detail>
           {d.ip_address && <Detail label="IP">{d.ip_address}</Detail>}
           <Detail label="Jobs">{formatJobCount(d.job_count)}</Detail>
           <Detail label="Created">
-            <time dateTime={r.created_at} title={formatDateTime(r.created_at) ?? undefined}>
-              {timeAgo(r.created_at)}
-            </time>
+            <RelativeTime iso={r.created_at} />
             {r.created_by && <> by @{r.created_by.username}</>}
           </Detail>
         </p>
@@ -119,44 +94,6 @@ function Owner({ runner: r }: { runner: RunnerListItem }) {
   );
 }
 
-/** An icon button whose name shows as a tooltip on hover and keyboard focus (GitLab's action cell). */
-function ActionButton({
-  label,
-  tooltip,
-  danger,
-  children,
-  ...rest
-}: { label: string; tooltip: string; danger?: boolean; children: ReactNode } & (
-  { href: string; onClick?: never; disabled?: never } | { href?: never; onClick: () => void; disabled?: boolean }
-)) {
-  const cls = cn(
-    'group relative inline-flex size-8 items-center justify-center text-slate-700 ring-1 ring-inset ring-slate-300 first:rounded-l-md last:rounded-r-md -ml-px first:ml-0 bg-white',
-    'hover:z-10 hover:bg-slate-50 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:text-slate-300',
-    danger && 'text-red-700 hover:bg-red-50',
-  );
-  const tip = (
-    <span
-      role="tooltip"
-      className="pointer-events-none absolute bottom-full right-0 z-20 mb-1.5 hidden whitespace-nowrap rounded bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow group-hover:block group-focus-visible:block"
-    >
-      {tooltip}
-    </span>
-  );
-  if (rest.href)
-    return (
-      <Link href={rest.href} aria-label={label} className={cls}>
-        {children}
-        {tip}
-      </Link>
-    );
-  return (
-    <button type="button" aria-label={label} className={cls} onClick={rest.onClick} disabled={rest.disabled}>
-      {children}
-      {tip}
-    </button>
-  );
-}
-
 function RowActions({ runner: r, editHref, onDelete }: { runner: RunnerListItem; editHref: string; onDelete: (r: RunnerListItem) => void }) {
   const can = r._runway_permissions;
   const setPaused = useSetRunnerPaused();
@@ -172,28 +109,21 @@ function RowActions({ runner: r, editHref, onDelete }: { runner: RunnerListItem;
   };
   return (
     <div className="flex flex-col items-end gap-1">
-      <div role="group" aria-label={`Actions for ${name}`} className="inline-flex shadow-sm">
+      <ActionGroup label={`Actions for ${name}`}>
         {can.update_runner && (
           <>
-            <ActionButton href={editHref} label={`Edit ${name}`} tooltip="Edit">
-              <Pencil aria-hidden className="size-4" />
-            </ActionButton>
+            <ActionButton href={editHref} label={`Edit ${name}`} tooltip="Edit" icon={Pencil} />
             <ActionButton
               label={`${r.paused ? 'Resume' : 'Pause'} ${name}`}
               tooltip={r.paused ? 'Resume accepting jobs' : 'Pause from accepting jobs'}
+              icon={r.paused ? Play : Pause}
               disabled={setPaused.isPending}
               onClick={togglePaused}
-            >
-              {r.paused ? <Play aria-hidden className="size-4" /> : <Pause aria-hidden className="size-4" />}
-            </ActionButton>
+            />
           </>
         )}
-        {can.delete_runner && (
-          <ActionButton label={`Delete ${name}`} tooltip="Delete runner" danger onClick={() => onDelete(r)}>
-            <Trash2 aria-hidden className="size-4" />
-          </ActionButton>
-        )}
-      </div>
+        {can.delete_runner && <ActionButton label={`Delete ${name}`} tooltip="Delete runner" icon={Trash2} danger onClick={() => onDelete(r)} />}
+      </ActionGroup>
       {setPaused.error && (
         <p role="alert" className="max-w-48 whitespace-normal text-right text-xs text-red-700">
           {errorText(setPaused.error)}

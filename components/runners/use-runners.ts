@@ -16,9 +16,10 @@ import type {
   RunnerType,
   RunnerUpdate,
 } from '@/lib/client/types';
-import { runnerFilterParams, type RunnerFilters } from '@/lib/client/runner-filters';
+import type { RunnerFilters } from '@/lib/client/runner-filters';
+import { RUNNER_LIST_PER_PAGE, runnerCountsRead, runnerListPageRead, type RunnerListSource } from '@/lib/client/runner-list-query';
 
-export const PER_PAGE = 20;
+export const PER_PAGE = RUNNER_LIST_PER_PAGE;
 // GitLab's runner page lists 30 jobs a page.
 export const JOBS_PER_PAGE = 30;
 /** GitLab's runner page lists assigned projects five at a time. */
@@ -113,19 +114,15 @@ export function useDeleteRunner() {
   });
 }
 
-/** Which list a runner list page shows: every runner (admins) or a group's. */
-export type RunnerListSource = { kind: 'all' } | { kind: 'group'; groupId: number };
-
-const sourcePath = (s: RunnerListSource) => (s.kind === 'all' ? '/runners/all' : `/groups/${s.groupId}/runners`);
-const sourceKey = (s: RunnerListSource) => (s.kind === 'group' ? `group:${s.groupId}` : s.kind);
+export type { RunnerListSource };
 
 /** One page of the list with `with_details` (owner, job count, version, permissions per row, one request). */
 export function useRunnerListPage(source: RunnerListSource, filters: RunnerFilters) {
   const api = useApi();
-  const query = { ...runnerFilterParams(filters, { group: source.kind === 'group' }), type: filters.type, page: filters.page, per_page: PER_PAGE };
+  const read = runnerListPageRead(source, filters);
   return useQuery({
-    queryKey: queryKeys.runners.listPage(sourceKey(source), query),
-    queryFn: () => api.getPage<RunnerListItem>(sourcePath(source), { ...query, with_details: true }),
+    queryKey: read.key,
+    queryFn: () => api.getPage<RunnerListItem>(read.path, read.params),
     placeholderData: keepPreviousData,
   });
 }
@@ -139,11 +136,10 @@ export interface RunnerListCounts {
 /** The tabs' and counters' numbers for the current filters (the list's filters with its type and status). */
 export function useRunnerCounts(source: RunnerListSource, filters: RunnerFilters) {
   const api = useApi();
-  const { order_by: _o, sort: _s, ...params } = runnerFilterParams(filters, { group: source.kind === 'group' });
-  const query = { ...params, type: filters.type };
+  const read = runnerCountsRead(source, filters);
   return useQuery({
-    queryKey: queryKeys.runners.listCount(sourceKey(source), query),
-    queryFn: () => api.get<RunnerListCounts>(`${sourcePath(source)}/counts`, query),
+    queryKey: read.key,
+    queryFn: () => api.get<RunnerListCounts>(read.path, read.params),
     placeholderData: keepPreviousData,
   });
 }
@@ -154,18 +150,6 @@ export function useRunnerTagSuggestions(search: string, enabled: boolean) {
   return useQuery({
     queryKey: ['runners', 'tags', search] as const,
     queryFn: () => api.get<Array<{ id: number; name: string }>>('/runners/tags', { search: search || undefined }),
-    enabled,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Users for the Creator token (GET /users?search=, which any signed-in user may read, as in GitLab). */
-export function useUserSuggestions(search: string, enabled: boolean) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['users', 'suggestions', search] as const,
-    queryFn: () => api.get<Array<{ id: number; username: string; name: string }>>('/users', { search: search || undefined, per_page: 10, active: true }),
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button } from '../ui/button';
 import { Breadcrumbs } from '../ui/breadcrumbs';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from '../shared/format';
 import type { UserSession } from '@/lib/client/types';
 import { RevokeSessionDialog } from './revoke-session-dialog';
 import { useSessionList } from './use-sessions';

@@ -6,7 +6,7 @@ import { inputClass } from '../ui/input';
 import { InlineError } from '../ui/states';
 import type { NewPersonalAccessToken } from '@/lib/client/types';
 import { validationMessages } from '@/lib/client/validation';
-import { daysFromTodayIso } from './format';
+import { daysFromTodayIso } from '../shared/format';
 import { TOKEN_SCOPES, useCreateToken } from './use-tokens';
 import { Muted } from '../ui/muted';
 

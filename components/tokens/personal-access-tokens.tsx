@@ -12,6 +12,7 @@ import { RevokeTokenDialog } from './revoke-token-dialog';
 import { TokensTable } from './tokens-table';
 import { Breadcrumbs } from '../ui/breadcrumbs';
 import type { TokenStateFilter } from './use-tokens';
+import { TabList, tabProps } from '../ui/tabs';
 
 const FILTERS: Array<{ value: TokenStateFilter; label: string }> = [
   { value: 'active', label: 'Active' },
@@ -87,13 +88,12 @@ export function PersonalAccessTokens() {
       )}
 
       <div className="flex flex-col gap-3">
-        <div role="tablist" aria-label="Token state" className="flex gap-1 border-b border-slate-200">
+        <TabList label="Token state" className="flex gap-1 border-b border-slate-200">
           {FILTERS.map((f) => (
             <button
               key={f.value}
-              role="tab"
               type="button"
-              aria-selected={state === f.value}
+              {...tabProps(state === f.value)}
               onClick={() => update({ state: f.value })}
               className={cn(
                 '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
@@ -103,7 +103,7 @@ export function PersonalAccessTokens() {
               {f.label}
             </button>
           ))}
-        </div>
+        </TabList>
         <TokensTable page={page} state={state} onPageChange={(p) => update({ page: p })} onRevoke={onRevoke} />
       </div>
 

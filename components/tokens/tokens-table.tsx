@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Button } from '../ui/button';
 import { DataTable } from '../ui/data-table';
 import type { PersonalAccessToken } from '@/lib/client/types';
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime } from '../shared/format';
 import { TokenStateBadge } from './token-state';
 import { PER_PAGE, useTokenList, type TokenStateFilter } from './use-tokens';
 import { muted } from '../ui/muted';

@@ -107,12 +107,18 @@ function valueOf<T>(def: Def<T>, row: T, index: number): unknown {
   return undefined;
 }
 
-/** TanStack's flexRender: a function is rendered as a component (so cells may use hooks), anything else as is. */
+/**
+ * Calls a header or cell function inside one stable component (so it may use hooks). Not TanStack's flexRender,
+ * which renders the function itself as the component: a column list rebuilt on a render (a selection
+ * changed) gives every cell a new component type, React replaces its elements, and the focused checkbox or
+ * button is gone from under the keyboard.
+ */
+function Part<C>({ part, context }: { part: (props: C) => ReactNode; context: C }) {
+  return part(context);
+}
+
 function render<C>(part: unknown, context: C): ReactNode {
-  if (typeof part === 'function') {
-    const Part = part as (props: C) => ReactNode;
-    return <Part {...(context as C & object)} />;
-  }
+  if (typeof part === 'function') return <Part part={part as (props: C) => ReactNode} context={context} />;
   return part as ReactNode;
 }
 

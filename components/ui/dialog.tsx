@@ -13,23 +13,41 @@ export interface DialogProps {
   size?: 'md' | 'wide';
 }
 
+/** Back to the trigger if it is still on the page; otherwise the focus keeper (ui/focus-keeper) finds a place. */
+function returnFocus(to: HTMLElement | null) {
+  if (to?.isConnected) to.focus();
+}
+
 export function Dialog({ open, title, onClose, children, footer, size = 'md' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // The native close event arrives a task after close(): by then the dialog may be open again (Escape, then
   // Enter on the button), and calling onClose would shut it. Only a close the parent did not ask for reports.
   const openRef = useRef(open);
+  // What had focus when the dialog opened (its trigger): focus goes back there when it closes, also when the
+  // parent unmounts the dialog instead of closing it (the browser's own return only follows close()).
+  const trigger = useRef<HTMLElement | null>(null);
   useEffect(() => {
     openRef.current = open;
     const el = ref.current;
     if (!el) return;
     if (open && !el.open) {
+      trigger.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
       el.showModal();
       // showModal focuses the first focusable element; a field marked data-autofocus (e.g. a search) wins.
       el.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
-    if (!open && el.open) el.close();
+    if (!open && el.open) {
+      el.close();
+      returnFocus(trigger.current);
+    }
   }, [open]);
+  useEffect(
+    () => () => {
+      if (openRef.current) returnFocus(trigger.current);
+    },
+    [],
+  );
   return (
     <dialog
       ref={ref}

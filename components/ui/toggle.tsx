@@ -5,13 +5,22 @@
 import { useId, type ReactNode } from 'react';
 import { cn } from './cn';
 
-export function Toggle(props: { label: string; checked: boolean; onChange: (next: boolean) => void; disabled?: boolean; busy?: boolean; help?: ReactNode }) {
+/** `hideLabel`: the label names the switch for screen readers only (a table row's switch under its column's header). */
+export function Toggle(props: {
+  label: string;
+  checked: boolean;
+  onChange: (next: boolean) => void;
+  disabled?: boolean;
+  busy?: boolean;
+  help?: ReactNode;
+  hideLabel?: boolean;
+}) {
   const id = useId();
   const off = props.disabled || props.busy;
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center gap-3">
-        <span id={`${id}-label`} className="text-sm text-slate-700">
+        <span id={`${id}-label`} className={props.hideLabel ? 'sr-only' : 'text-sm text-slate-700'}>
           {props.label}
         </span>
         <button

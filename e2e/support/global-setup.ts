@@ -1,6 +1,7 @@
 // One Runway for the e2e run, started exactly as the API tests start theirs: a fresh database (PostgreSQL
 // in DATABASE_URL, else embedded PGlite) and `runway start` on a free port, stopped at the end.
 import type { FullConfig } from '@playwright/test';
+import { overrideEnv } from '../../tests/support/test-overrides.mjs';
 import { freshDatabase } from '../../tests/support/database';
 import { freePort, runwayEnv, startServer, stopServer } from '../../tests/support/server';
 
@@ -9,7 +10,7 @@ export default async function globalSetup(_config: FullConfig) {
   const database = await freshDatabase(`runway_test_e2e_${process.pid}`, dbPort);
   const baseUrl = `http://127.0.0.1:${port}`;
   // Local imports let specs seed repositories built with git (tests/fixtures/git-repos.ts), as the API tests do.
-  const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: baseUrl, RUNWAY_ALLOW_LOCAL_IMPORT: 'true' });
+  const env = runwayEnv({ ...database.env, RUNWAY_EXTERNAL_URL: baseUrl, ...overrideEnv('e2e') });
   const server = await startServer(port, env);
   process.env.RUNWAY_E2E_BASE_URL = baseUrl;
   // Specs that must age rows (a runner last contacted months ago) reach the database directly.

@@ -9,7 +9,7 @@ import { authOptionsFor } from '@/lib/sessions/next-auth';
 import { externalUrl } from '@/lib/config/env';
 import { clientIp } from '@/lib/rate-limits/client-ip';
 import { limitSignIn } from '@/lib/rate-limits/service';
-import { RATE_LIMITED_CODE, signInPath } from '@/lib/rate-limits/sign-in';
+import { rateLimitedCode, signInPath } from '@/lib/rate-limits/sign-in';
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
@@ -17,11 +17,12 @@ async function throttled(req: Request): Promise<Response | null> {
   if (req.method !== 'POST' || new URL(req.url).pathname !== signInPath) return null;
   const limited = await limitSignIn(req);
   if (!limited) return null;
-  // next-auth's own client (json=true) reads a JSON answer naming an error code; a plain form post gets
-  // GitLab's text/plain "Retry later".
+  // next-auth's own client (json=true) reads a JSON answer naming an error code, which carries the seconds
+  // of Retry-After so the form can say when to retry (next-auth passes on only `error`); a plain form post
+  // gets GitLab's text/plain "Retry later".
   const form = await req.formData().catch(() => null);
   if (form?.get('json') !== 'true') return limited.response;
-  const url = `${externalUrl()}/sign-in?error=${RATE_LIMITED_CODE}`;
+  const url = `${externalUrl()}/sign-in?error=${rateLimitedCode(Number(limited.headers['Retry-After']))}`;
   return Response.json({ url }, { status: 429, headers: limited.headers });
 }
 

@@ -1,4 +1,4 @@
-// GET /api/v4/user/sessions: the caller's active dashboard sessions (Runway extension; see the README).
+// GET /api/v4/user/sessions: the caller's active dashboard sessions (Runway extension; see docs/api.md).
 import { endpoint, routes } from '@/lib/api/handler';
 import { listOwnSessions } from '@/lib/sessions/handlers';
 

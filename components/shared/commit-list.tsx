@@ -2,9 +2,12 @@
 // authored, and the short SHA. An optional leading control (the dialog's checkbox) per row.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../tokens/format';
+import { formatDateTime } from './format';
 import { projectHref } from '@/lib/client/paths';
 import type { Commit } from '@/lib/client/types';
+
+/** A branch's (or tag's) history page; each path segment of the ref is encoded on its own. */
+export const commitsHref = (fullPath: string, ref: string) => projectHref(fullPath, `commits/${ref.split('/').map(encodeURIComponent).join('/')}`);
 
 export const commitHref = (fullPath: string, sha: string) => projectHref(fullPath, `commit/${sha}`);
 

@@ -1,4 +1,4 @@
-// Dates as the token table shows them. Fixed locale and UTC so server and browser render the same text.
+// Dates as the dashboard shows them (tokens, runners, commits). Fixed locale and UTC so server and browser render the same text.
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
@@ -18,4 +18,21 @@ export function formatDateTime(value: string | null | undefined): string | null 
 /** Today plus `days` as YYYY-MM-DD (UTC). */
 export function daysFromTodayIso(days: number, now = new Date()): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
+}
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/** "3 minutes ago", "yesterday"; the exact time is in the element's title. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = (new Date(iso).getTime() - now) / 1000;
+  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  return 'just now';
 }
