@@ -250,11 +250,13 @@ export const commands: Record<string, Command> = {
         const releases = await import('../lib/runners/releases');
         try {
           // --fetch reads public_runner_releases_url through the import URL blocker, whether or not the daily refresh is on.
+          // The audit log names the command: it runs as whoever holds the database, not as a Runway user.
+          const by = { kind: 'system', name: 'runway runner-releases' } as const;
           const done =
             file !== undefined
-              ? await releases.replaceReleaseList(await releases.readReleaseFile(file))
+              ? await releases.replaceReleaseList(await releases.readReleaseFile(file), by)
               : f.fetch
-                ? await releases.refreshReleasesFromUrl()
+                ? await releases.refreshReleasesFromUrl(by)
                 : null;
           if (done) console.log(`stored ${done.releases} releases; ${done.versions} runner versions in use, ${done.changed} statuses changed`);
           else await releases.reconcileRunnerVersions();

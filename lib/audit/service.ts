@@ -299,3 +299,23 @@ export async function recordFleetAlertAudit(
     details: input.details ?? {},
   });
 }
+
+/** The gitlab-runner release list behind the upgrade statuses (Runway extension, lib/runners/releases) was replaced. */
+export const RUNNER_RELEASE_LIST_EVENT = 'runner_release_list_replaced';
+export const RUNNER_RELEASE_LIST_TARGET_TYPE = 'Runway::RunnerReleaseList';
+
+/** Records a replaced release list on the instance: where it came from, how many releases and statuses changed. */
+export async function recordReleaseListAudit(
+  tx: Tx,
+  input: { actor: AuditActor; source: string; fetchedAt: Date; releases: number; statusesChanged: number },
+): Promise<void> {
+  await insert(tx, {
+    actor: input.actor,
+    ip: null,
+    entity: { type: INSTANCE_ENTITY_TYPE, id: INSTANCE_ENTITY_ID, path: INSTANCE_ENTITY_PATH },
+    eventName: RUNNER_RELEASE_LIST_EVENT,
+    message: 'Replaced the gitlab-runner release list',
+    target: { id: 1, type: RUNNER_RELEASE_LIST_TARGET_TYPE, details: 'gitlab-runner releases' },
+    details: { source: input.source, fetched_at: input.fetchedAt.toISOString(), releases: input.releases, statuses_changed: input.statusesChanged },
+  });
+}

@@ -17,6 +17,7 @@ import shipped from './data/gitlab-runner-releases.json';
 import { db, type Prisma } from '../db/client';
 import { executeStatement } from '../db/query';
 import { sql } from '../db/sql';
+import { type AuditActor, recordReleaseListAudit } from '../audit/service';
 import { log } from '../log/log';
 import { GITLAB_COMPAT_VERSION } from '../meta/version';
 import type { Ip } from '../repositories/ip-address';
@@ -262,7 +263,7 @@ export interface Replaced {
  * Stores `list` as the release list and recomputes every status with it, in one transaction. A list older
  * than the one Runway ships is refused: the shipped one would take its place at the next reconcile.
  */
-export async function replaceReleaseList(list: ReleaseList): Promise<Replaced> {
+export async function replaceReleaseList(list: ReleaseList, by: AuditActor): Promise<Replaced> {
   const own = shippedReleaseList();
   if (list.fetchedAt < own.fetchedAt) {
     throw new ReleaseListError(`the list was taken on ${list.fetchedAt.toISOString()}, before the one Runway ships (${own.fetchedAt.toISOString()})`);
@@ -277,6 +278,13 @@ export async function replaceReleaseList(list: ReleaseList): Promise<Replaced> {
       });
       const changed = await recomputeAll(tx, list);
       const versions = await tx.runnerVersion.count();
+      await recordReleaseListAudit(tx, {
+        actor: by,
+        source: list.source.slice(0, 1000),
+        fetchedAt: list.fetchedAt,
+        releases: list.versions.length,
+        statusesChanged: changed,
+      });
       return { releases: list.versions.length, versions, changed };
     },
     { timeout: 120_000 },
@@ -284,11 +292,14 @@ export async function replaceReleaseList(list: ReleaseList): Promise<Replaced> {
 }
 
 /** Refreshes the list from the configured URL now (the CLI's --fetch; the daily refresh). */
-export async function refreshReleasesFromUrl(): Promise<Replaced> {
+export async function refreshReleasesFromUrl(by: AuditActor): Promise<Replaced> {
   const settings = await currentSettings();
   const list = await fetchReleaseList(settings.publicRunnerReleasesUrl);
-  return replaceReleaseList(list);
+  return replaceReleaseList(list, by);
 }
+
+/** Who the audit log names for the daily refresh (the CLI is `runway runner-releases`). */
+const DAILY_REFRESH_ACTOR: AuditActor = { kind: 'system', name: 'Runner release refresh' };
 
 /** How often the daily refresh is tried after a failure (GitLab backs off up to an hour). */
 const RETRY_AFTER = '1 hour';
@@ -307,7 +318,7 @@ export async function scheduledReleasesRefresh(): Promise<boolean> {
        AND (refresh_attempted_at IS NULL OR refresh_attempted_at < now() - ${RETRY_AFTER}::interval)`);
   if (!claimed) return false;
   try {
-    const done = await refreshReleasesFromUrl();
+    const done = await refreshReleasesFromUrl(DAILY_REFRESH_ACTOR);
     log('info', 'runner release list refreshed', { releases: done.releases, statuses_changed: done.changed });
     return true;
   } catch (err) {

@@ -277,6 +277,19 @@ describe('[RUNNERS] refreshing the release list', { timeout: 180_000 }, () => {
     });
     expect(releasesService.connections).toBe(1);
     expect((await details(r.current)).upgrade_status).toBe('recommended');
+    // The replacement is in the instance's audit log, naming the command and the (masked) source.
+    const audit = await api('GET', '/audit_events', { token: rootToken(), query: { entity_type: 'Gitlab::Audit::InstanceScope', per_page: '50' } });
+    expect(audit.status, audit.text).toBe(200);
+    const replaced = (audit.body as Array<{ event_name: string; details: Record<string, unknown> }>).filter(
+      (e) => e.event_name === 'runner_release_list_replaced',
+    );
+    expect(replaced[0]?.details).toMatchObject({
+      author_name: 'runway runner-releases',
+      target_type: 'Runway::RunnerReleaseList',
+      source: url,
+      releases: 6,
+      custom_message: 'Replaced the gitlab-runner release list',
+    });
     const fleet = await api('GET', '/runners/fleet/versions', { token: rootToken() });
     expect(fleet.body.releases).toMatchObject({ source: url, versions_count: 6, newest_version: '18.6.2' });
     // An answer that holds no release is refused, and the list stays.
