@@ -92,7 +92,7 @@ describe('[LIMITS] client IP behind a trusted proxy (a server of its own trusts 
         headers: { 'X-Forwarded-For': forwarded },
       });
       expect(verify.status).toBe(200);
-      // The manager's address is written when the buffered heartbeat flushes (RUNWAY_HEARTBEAT_FLUSH_SECONDS).
+      // A new manager is written at once with its address (issue 30); polled in case the request returns first.
       await expect
         .poll(
           async () =>

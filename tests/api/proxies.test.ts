@@ -291,7 +291,7 @@ describe(
         DATABASE_URL: `postgresql://${direct.username || 'postgres'}@127.0.0.1:${bouncer.port}/${bouncer.alias}`,
         RUNWAY_DATABASE_DIRECT_URL: direct.toString(),
         RUNWAY_DB_PREPARED_STATEMENTS: 'false',
-        // The shipped blackout (runwayEnv sets 0 for single test servers nothing balances).
+        // The shipped blackout, written out: this restart is what it is for.
         RUNWAY_SHUTDOWN_BLACKOUT_SECONDS: '10',
         // 20 s rather than 50: the drain answers held polls itself, so the hold's length only stretches the test;
         // it stays twice nginx's old fail_timeout (10 s), which is what made the old file fail.

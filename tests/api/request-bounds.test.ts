@@ -18,6 +18,9 @@ import { needsServer } from '../../lib/db/test-server';
 // Two instances (fast path and Next.js) share one database: the embedded one belongs to a single process.
 const server = needsServer('two Runway instances on one database');
 
+// The bounds under test, set low (shipped: a 60 s request timeout, 50 s holds, 16 held polls per runner, 10
+// streams per client) so that reaching and passing each takes seconds and a handful of requests; the
+// behaviour at the bound is the same at any value.
 const TIMEOUT_SECONDS = 2;
 const HOLD_SECONDS = 6;
 const HELD_POLLS = 2;

@@ -82,6 +82,8 @@ describe('[RUNNERS] buffered heartbeats and the runner cache across instances', 
   beforeAll(async () => {
     database = await freshDatabase(`runway_test_heartbeats_${process.pid}`, await freePort());
     root = rootTokenFor(database);
+    // A 3 s hold (shipped: 50 s): the pause cases wait for a held poll to be answered, and a short hold keeps
+    // each case's wait short; the flush, the blackout and everything else are the shipped defaults.
     const quick = { RUNWAY_LONG_POLLING_SECONDS: '3' };
     [a, b, slow] = await Promise.all([
       startInstance(database, quick),
@@ -188,6 +190,8 @@ describe('[RUNNERS] database transactions per idle poll', { ...needsServer('a da
   beforeAll(async () => {
     database = await freshDatabase(`runway_test_poll_xacts_${process.pid}`, await freePort());
     root = rootTokenFor(database);
+    // A 1 s hold (shipped: 50 s): half the 200 counted polls are held, and 1 s keeps the run under a minute; a
+    // held poll costs no transaction either way, so the count is the shipped one's.
     instance = await startInstance(database, { RUNWAY_LONG_POLLING_SECONDS: '1' });
     // Counted from another database, so the counting adds nothing to the count.
     const url = new URL(database.inspectUrl);
