@@ -264,7 +264,7 @@ test.describe('[FOCUS] keyboard focus on every page kind', () => {
     }
 
     const pages: Array<[string, (page: Page) => Promise<void>]> = [
-      ['/admin/runners', (p) => expect(p.getByRole('checkbox', { name: `Select runner #${instance.id}` })).toBeVisible(READY)],
+      ['/admin/runners', (p) => expect(p.getByRole('checkbox', { name: `Select runner #${instance.id}`, exact: true })).toBeVisible(READY)],
       [`/groups/${group.full_path}/-/runners`, (p) => expect(p.getByRole('table', { name: 'Runners', exact: true })).toBeVisible(READY)],
       [`/admin/runners/${instance.id}`, (p) => expect(p.getByRole('button', { name: 'Pause' })).toBeVisible(READY)],
       [`/admin/runners/${instance.id}/edit`, (p) => expect(p.getByRole('form', { name: 'Edit runner' })).toBeVisible(READY)],

@@ -135,8 +135,8 @@ test.describe('[RUNNERS] runner lists', () => {
     for (const id of [ids[0], ids[2]]) await expect(page.getByRole('button', { name: `Resume runner #${id}` })).toBeVisible();
 
     // Resume them again, then delete them after confirmation.
-    await page.getByRole('checkbox', { name: `Select runner #${ids[0]}` }).check();
-    await page.getByRole('checkbox', { name: `Select runner #${ids[2]}` }).check();
+    await page.getByRole('checkbox', { name: `Select runner #${ids[0]}`, exact: true }).check();
+    await page.getByRole('checkbox', { name: `Select runner #${ids[2]}`, exact: true }).check();
     await bar.getByRole('button', { name: 'Resume selected' }).click();
     await expect(page.getByRole('status').filter({ hasText: '2 runners resumed.' })).toBeVisible();
     await expect(page.getByRole('button', { name: `Pause runner #${ids[0]}` })).toBeVisible();

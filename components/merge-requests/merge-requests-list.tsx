@@ -25,7 +25,7 @@ import { MR_PER_PAGE, useMergeRequestCounts, useMergeRequestList } from './use-m
 
 export function MergeRequestsList({ fullPath }: { fullPath: string }) {
   const project = useProject(fullPath);
-  const { filters, update } = useCanonicalFilters(parseMrFilters, canonicalMrQuery, mrFiltersQuery);
+  const { filters, asked, update } = useCanonicalFilters(parseMrFilters, canonicalMrQuery, mrFiltersQuery);
   const list = useMergeRequestList(fullPath, filters);
   const counts = useMergeRequestCounts(
     fullPath,
@@ -84,11 +84,11 @@ export function MergeRequestsList({ fullPath }: { fullPath: string }) {
             <button
               key={t.value}
               type="button"
-              {...tabProps(state === t.value)}
+              {...tabProps(asked.state === t.value)}
               onClick={() => update({ state: t.value })}
               className={cn(
                 '-mb-px flex items-center gap-1.5 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
-                state === t.value ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900',
+                asked.state === t.value ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900',
               )}
             >
               {t.label}
@@ -111,10 +111,10 @@ export function MergeRequestsList({ fullPath }: { fullPath: string }) {
           aria-label="Filter merge requests"
           className={cn('flex-col gap-2 sm:flex-row sm:items-start', filtersOpen ? 'flex' : 'hidden sm:flex')}
         >
-          <MergeRequestFilterBar fullPath={path} filters={filters} onChange={update} />
+          <MergeRequestFilterBar fullPath={path} filters={asked} onChange={update} />
           <SortAndClear
             id="merge-request-sort"
-            value={filters.sort}
+            value={asked.sort}
             sorts={MR_SORTS}
             onSort={(sort) => update({ sort })}
             onClear={filtered ? () => update(NO_MR_FILTERS) : undefined}

@@ -156,7 +156,7 @@ const NO_FILTERS: Partial<RunnerFilters> = {
 
 export function RunnerListView({ source, crumbs, title, description, runnerHref, actions, banner, group = false, emptyDescription }: RunnerListViewProps) {
   const { admin } = useCurrentUser();
-  const { filters, update } = useRunnerFilters();
+  const { filters, asked, update } = useRunnerFilters();
   const list = useRunnerListPage(source, filters);
   const counts = useRunnerCounts(source, filters);
   const live = useRunnerEvents();
@@ -211,7 +211,7 @@ export function RunnerListView({ source, crumbs, title, description, runnerHref,
                 type={t.value}
                 label={t.label}
                 n={counts.data?.runner_type[t.value ?? 'all']}
-                active={filters.type === t.value}
+                active={asked.type === t.value}
                 onSelect={() => update({ type: t.value })}
               />
             ))}
@@ -223,7 +223,7 @@ export function RunnerListView({ source, crumbs, title, description, runnerHref,
                 type="checkbox"
                 role="switch"
                 className="size-4 accent-indigo-600"
-                checked={filters.membership === 'descendants'}
+                checked={asked.membership === 'descendants'}
                 onChange={(e) => update({ membership: e.target.checked ? 'descendants' : 'all_available' })}
               />
             </label>
@@ -245,10 +245,10 @@ export function RunnerListView({ source, crumbs, title, description, runnerHref,
 
         <div id="runner-filters" role="search" aria-label="Filter runners" className={cn('flex-col gap-3', filtersOpen ? 'flex' : 'hidden sm:flex')}>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-            <RunnerFilterBar filters={filters} onChange={update} group={group} suggestTags={admin && !group} />
+            <RunnerFilterBar filters={asked} onChange={update} group={group} suggestTags={admin && !group} />
             <SortAndClear
               id="runner-sort"
-              value={filters.sort}
+              value={asked.sort}
               sorts={RUNNER_SORTS}
               onSort={(sort) => update({ sort })}
               onClear={filtered ? () => update(NO_FILTERS) : undefined}

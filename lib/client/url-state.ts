@@ -2,7 +2,7 @@
 // A page's table state in the address bar: read with `params`, change with `update`, which pushes a new
 // history entry (Back undoes a page turn or a search) or replaces the current one (typing in a search box).
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type QueryChanges = Record<string, string | number | undefined | null>;
 
@@ -33,6 +33,19 @@ export function mergeQuery(current: string, changes: QueryChanges, resetPages: s
   return next.toString();
 }
 
+/**
+ * The query a change asked for while the router still shows `current`: a navigation to a server-rendered
+ * page waits for the server, and a control that selects (a tab) must show its choice at once (WAI-ARIA:
+ * moving to a tab selects it). Forgotten as soon as the address changes.
+ */
+function useAskedQuery(current: string) {
+  const [asked, setAsked] = useState<{ from: string; query: string } | null>(null);
+  // Dropped in the render that sees the address move on (React's "adjust state while rendering"), so Back to
+  // the address it was asked from does not bring it back.
+  if (asked && asked.from !== current) setAsked(null);
+  return [asked && asked.from === current ? asked.query : null, (query: string) => setAsked({ from: current, query })] as const;
+}
+
 export function useUrlState() {
   const params = useSearchParams();
   const router = useRouter();
@@ -41,6 +54,7 @@ export function useUrlState() {
   // loading (a debounced search box firing after a sort was picked) builds on it instead of undoing it.
   const pending = useRef<string | null>(null);
   const current = params.toString();
+  const [askedQuery, ask] = useAskedQuery(current);
   useEffect(() => {
     pending.current = null;
   }, [current]);
@@ -48,13 +62,18 @@ export function useUrlState() {
     (changes: QueryChanges, opts: { resetPages?: string[]; replace?: boolean } = {}) => {
       const qs = mergeQuery(pending.current ?? current, changes, opts.resetPages);
       pending.current = qs;
+      ask(qs);
       const href = qs ? `${pathname}?${qs}` : pathname;
       if (opts.replace) router.replace(href, { scroll: false });
       else router.push(href, { scroll: false });
     },
+    // `ask` is rebuilt with `current`, which is listed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [current, pathname, router],
   );
-  return { params, update };
+  /** `params` as the last change asked for them (the address once the router shows it). */
+  const asked = askedQuery === null ? params : new URLSearchParams(askedQuery);
+  return { params, asked, update };
 }
 
 /**
@@ -74,17 +93,25 @@ export function useCanonicalFilters<F>(
   const filters = parse(params);
   const query = canonical(filters);
   const current = params.toString();
+  const [askedQuery, ask] = useAskedQuery(current);
   useEffect(() => {
     if (current !== query) router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   }, [current, query, pathname, router]);
+  /**
+   * The filters as the last change asked for them, for the controls that show a choice (the selected tab,
+   * the filter tokens, the sort) while the router fetches the page; the lists read `filters`, so their data
+   * comes once, with the page. A change made meanwhile builds on them instead of undoing the last one.
+   */
+  const asked = askedQuery === null ? filters : parse(new URLSearchParams(askedQuery));
   const update = useCallback(
     (changes: Partial<F>) => {
-      const qs = next(filters, changes);
+      const qs = next(asked, changes);
+      ask(qs);
       router.push(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
     },
-    // `filters` is rebuilt from `query` on every render; the string is its identity.
+    // `asked` is rebuilt from `query` and `askedQuery` on every render; the strings are its identity. `ask` follows `current`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [query, pathname, router, next],
+    [query, askedQuery, current, pathname, router, next],
   );
-  return { filters, update };
+  return { filters, asked, update };
 }
