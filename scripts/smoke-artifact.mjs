@@ -201,6 +201,15 @@ async function clientConversations(base, env, rootPassword) {
   const poll = await call('POST', '/jobs/request', { token: runner.body.token, system_id: systemId, info: runnerInfo }, agent);
   expectStatus(poll, 204, 'POST /jobs/request (no job)');
   check(!!poll.headers.get('x-gitlab-last-update'), 'POST /jobs/request did not send X-GitLab-Last-Update');
+  // The first contact and the new manager are written at once under the shipped heartbeat flush (issue 30).
+  const seen = await call('GET', `/runners/${runner.body.id}`);
+  check(seen.body?.status === 'online' && seen.body?.online === true && !!seen.body?.contacted_at, `GET /runners/:id right after the first poll: ${seen.text}`);
+  const managers = await call('GET', `/runners/${runner.body.id}/managers`);
+  check(
+    managers.body?.length === 1 && managers.body[0].system_id === systemId && managers.body[0].version === '17.5.0',
+    `GET /runners/:id/managers right after the first poll: ${managers.text}`,
+  );
+  expectStatus(await call('DELETE', '/runners/managers', { token: runner.body.token, system_id: systemId }, agent), 204, 'DELETE /runners/managers');
   expectStatus(await call('DELETE', '/runners', { token: runner.body.token }, agent), 204, 'DELETE /runners (unregister)');
   expectStatus(await call('GET', `/runners/${runner.body.id}`), 404, 'GET /runners/:id after unregister');
 
@@ -287,6 +296,9 @@ async function clientConversations(base, env, rootPassword) {
     check(page?.status === 200 && (await page.text()).includes('<meta name="csrf-token"'), `the project page answered ${page?.status}`);
     const missing = await get(`${base}/no/such/page`, { headers: { Cookie: cookie } });
     check(missing?.status === 404 && (await missing.text()).includes('Page not found'), `an unknown page answered ${missing?.status}, not 404`);
+    // The runner deleted above: its page is a real 404 too, as the API's answer for it.
+    const gone = await get(`${base}/admin/runners/${runner.body.id}`, { headers: { Cookie: cookie } });
+    check(gone?.status === 404, `the page of a deleted runner answered ${gone?.status}, not 404`);
   } finally {
     fileServer.close();
   }
