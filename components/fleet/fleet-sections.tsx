@@ -61,7 +61,8 @@ export function StatusHistory({ now }: { now: FleetStatus }) {
   );
 }
 
-const versionHref = (version: string) => `/admin/runners?version_prefix=${encodeURIComponent(version)}`;
+// The runner list's own form of the filter (lib/client/runner-filters.ts), so the list need not rewrite the address.
+const versionHref = (version: string) => `/admin/runners?${new URLSearchParams({ 'version_prefix[]': version })}`;
 const upgradeHref = (status: UpgradeGroup) => `/admin/runners?upgrade_status[]=${status.toUpperCase()}`;
 /** The chart shows the most common versions; the table lists every one. */
 const CHART_VERSIONS = 12;
