@@ -1,13 +1,12 @@
 // Who is asking: a personal access token (PRIVATE-TOKEN, Bearer, private_token / access_token) or the
 // dashboard's session cookie. Failures answer with GitLab's exact statuses and bodies.
 import { db } from '../db/client';
-import { queryRows } from '../db/query';
-import { sql } from '../db/sql';
 import { isRowId } from '../db/ids';
 import type { User } from '../db/generated/client';
 import { ApiError, forbidden, unauthorized } from './errors';
 import type { Actor } from '../auth/actor';
-import { findActiveSessionUser, findUserByLogin, isSessionId, sessionDigest, touchSession } from '../auth/lookups';
+import { findActiveSessionUser, findUserByLogin, isSessionId, sessionDigest, touchSession, userFromRow } from '../auth/lookups';
+import { findTokenCredential } from '../auth/token-cache';
 import { digest } from '../auth/secrets';
 import { csrfTokenValid, readSession } from '../auth/session';
 
@@ -46,47 +45,21 @@ async function checkUserActive(user: User): Promise<void> {
   if (user.state === 'blocked') throw forbidden('Your account has been blocked.');
 }
 
-interface TokenRow {
-  token_id: number;
-  token_scopes: string[];
-  token_expires_at: Date | null;
-  token_revoked: boolean;
-  token_last_used_at: Date | null;
-  [userColumn: string]: unknown;
-}
-
-const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
-/**
- * The user columns of a credential row (token or session columns carry `prefix`), under the Prisma model's
- * field names (columns are their snake_case).
- */
-function userFromRow(row: Record<string, unknown>, prefix: string): User {
-  const user: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) if (!k.startsWith(prefix)) user[camel(k)] = v;
-  return user as unknown as User;
-}
-
-// Every authenticated API request starts here: token and user come back in one indexed query.
+// Every authenticated API request starts here: the token and its user, from the process's token cache or
+// one indexed query (lib/auth/token-cache.ts).
 async function fromToken(raw: string): Promise<Actor> {
-  const rows = await queryRows<TokenRow>(sql`
-    SELECT t.id AS token_id, t.scopes AS token_scopes, t.expires_at AS token_expires_at,
-           t.revoked AS token_revoked, t.last_used_at AS token_last_used_at, u.*, u.state::text AS state
-      FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
-     WHERE t.token_digest = ${digest(raw)}`);
-  const token = rows[0];
+  const token = await findTokenCredential(digest(raw));
   if (!token) throw unauthorized();
   // GitLab's order: expired, then revoked, then scope (checked by the endpoint).
-  if (token.token_expires_at && token.token_expires_at <= today()) {
+  if (token.expiresAt && token.expiresAt <= today()) {
     throw oauthError(401, 'invalid_token', 'Token is expired. You can either do re-authorization or token refresh.');
   }
-  if (token.token_revoked) throw oauthError(401, 'invalid_token', 'Token was revoked. You have to re-authorize from the user.');
-  const user = userFromRow(token, 'token_');
-  await checkUserActive(user);
-  if (!token.token_last_used_at || Date.now() - token.token_last_used_at.getTime() > LAST_USED_INTERVAL_MS) {
-    await db().personalAccessToken.update({ where: { id: token.token_id }, data: { lastUsedAt: new Date() } });
+  if (token.revoked) throw oauthError(401, 'invalid_token', 'Token was revoked. You have to re-authorize from the user.');
+  await checkUserActive(token.user);
+  if (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > LAST_USED_INTERVAL_MS) {
+    await db().personalAccessToken.update({ where: { id: token.tokenId }, data: { lastUsedAt: new Date() } });
   }
-  return { user, via: 'token', token: { id: token.token_id, scopes: token.token_scopes } };
+  return { user: token.user, via: 'token', token: { id: token.tokenId, scopes: token.scopes } };
 }
 
 /** The user of a signed-in dashboard session: session row and user in one indexed query; null otherwise. */

@@ -26,6 +26,18 @@ export async function findUserByLogin(field: keyof typeof LOGIN_COLUMNS, value: 
   return id === null ? null : db().user.findUnique({ where: { id } });
 }
 
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * The user columns of a credential row (token or session columns carry `prefix`), under the Prisma model's
+ * field names (columns are their snake_case).
+ */
+export function userFromRow(row: Record<string, unknown>, prefix: string): User {
+  const user: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) if (!k.startsWith(prefix)) user[camel(k)] = v;
+  return user as unknown as User;
+}
+
 /** The columns of one session row, prefixed so they never clash with the user's columns they travel with. */
 export interface SessionColumns {
   session_last_seen_at: Date;

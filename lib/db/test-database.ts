@@ -2,7 +2,7 @@
 // fresh database on the PostgreSQL server in DATABASE_URL, published to lib/db/client as this process's
 // database for the tests of the calling suite.
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
 import { applyMigrations } from './migrations';
 import { disconnectDb } from './client';
@@ -42,4 +42,47 @@ export function useServerDatabase(name: string): void {
     delete process.env.RUNWAY_RESOLVED_DATABASE_URL;
     await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
+}
+
+/** A second connection to a migrated server database, as another instance's writes arrive. */
+export interface OtherConnection {
+  query(text: string, values?: unknown[]): Promise<pg.QueryResult>;
+  /** A write that fires no trigger (session_replication_role = replica), so no notification: only a read of the database sees it. */
+  silently(text: string, values: unknown[]): Promise<void>;
+}
+
+/**
+ * useServerDatabase(name), migrated, with another connection to it, for the caches kept exact by change
+ * notifications (call inside a describe with needsServer()). Each test ends with the hub closed.
+ */
+export function useNotifiedDatabase(name: string, closeHub: () => Promise<void>): OtherConnection {
+  const held: { client?: pg.Client } = {};
+  useServerDatabase(name);
+  beforeAll(async () => {
+    const url = process.env.RUNWAY_RESOLVED_DATABASE_URL!;
+    await applyMigrations(url, { lock: false });
+    held.client = new pg.Client({ connectionString: url });
+    await held.client.connect();
+  }, 120_000);
+  afterEach(async () => {
+    await closeHub();
+  });
+  afterAll(async () => {
+    await held.client?.end();
+  });
+  const other = (): pg.Client => {
+    if (!held.client) throw new Error('the other connection is opened in beforeAll');
+    return held.client;
+  };
+  return {
+    query: (text, values) => other().query(text, values),
+    async silently(text, values) {
+      await other().query('SET session_replication_role = replica');
+      try {
+        await other().query(text, values);
+      } finally {
+        await other().query('SET session_replication_role = origin');
+      }
+    },
+  };
 }

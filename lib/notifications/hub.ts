@@ -392,6 +392,9 @@ export async function closeHub(): Promise<void> {
   }
 }
 
+/** The channel token and user changes are announced on (triggers in prisma/migrations/*_credential_change_notifications). */
+export const CREDENTIAL_CHANGES_CHANNEL = 'runway_credential_changes';
+
 /** The channel runner changes are announced on (triggers in prisma/migrations/*_runner_change_notifications). */
 export const RUNNER_CHANGES_CHANNEL = 'runway_runner_changes';
 

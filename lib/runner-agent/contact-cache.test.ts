@@ -3,11 +3,9 @@
 // writes every buffered heartbeat in one statement. Writes made with the triggers off (session_replication_role
 // = replica) change a row without a notification: what a lookup then returns shows whether it read the
 // cache or the database. Skipped without DATABASE_URL.
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations } from '../db/migrations';
+import { describe, expect, it } from 'vitest';
 import { needsServer } from '../db/test-server';
-import { useServerDatabase } from '../db/test-database';
+import { useNotifiedDatabase } from '../db/test-database';
 import { closeHub, HUB_APPLICATION_NAME } from '../notifications/hub';
 import { digest } from '../auth/secrets';
 import { cachedRunnerCount, findPollingRunner } from './contact-cache';
@@ -17,40 +15,13 @@ const NAME = `runway_test_runner_cache_${process.pid}`;
 const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
 describe('[RUNNERS] runner cache and heartbeat buffer', needsServer('LISTEN/NOTIFY across connections'), () => {
-  let other: pg.Client;
+  const other = useNotifiedDatabase(NAME, closeHub);
   let n = 0;
-
-  useServerDatabase(NAME);
-
-  beforeAll(async () => {
-    const url = process.env.RUNWAY_RESOLVED_DATABASE_URL!;
-    await applyMigrations(url, { lock: false });
-    other = new pg.Client({ connectionString: url });
-    await other.connect();
-  }, 120_000);
-
-  afterEach(async () => {
-    await closeHub();
-  });
-
-  afterAll(async () => {
-    await other?.end();
-  });
 
   async function newRunner(): Promise<{ id: number; token: string }> {
     const token = `glrt-cache-test-${process.pid}-${++n}`;
     const { rows } = await other.query(`INSERT INTO ci_runners (runner_type, token_digest) VALUES ('instance_type', $1) RETURNING id`, [digest(token)]);
     return { id: rows[0].id, token };
-  }
-
-  /** An UPDATE that fires no trigger, so no notification: only a database read can see it. */
-  async function silently(text: string, values: unknown[]): Promise<void> {
-    await other.query('SET session_replication_role = replica');
-    try {
-      await other.query(text, values);
-    } finally {
-      await other.query('SET session_replication_role = origin');
-    }
   }
 
   const updatedAt = async (token: string) => (await findPollingRunner(token))?.updatedAt.toISOString();
@@ -60,7 +31,7 @@ describe('[RUNNERS] runner cache and heartbeat buffer', needsServer('LISTEN/NOTI
     const first = await updatedAt(r.token);
     expect(first).toBeDefined();
     expect(cachedRunnerCount()).toBeGreaterThan(0);
-    await silently(`UPDATE ci_runners SET updated_at = updated_at + interval '1 second' WHERE id = $1`, [r.id]);
+    await other.silently(`UPDATE ci_runners SET updated_at = updated_at + interval '1 second' WHERE id = $1`, [r.id]);
     expect(await updatedAt(r.token)).toBe(first);
     // A fresh read (a held poll woken up) goes to the database.
     expect((await findPollingRunner(r.token, { fresh: true }))?.updatedAt.toISOString()).not.toBe(first);
@@ -82,9 +53,9 @@ describe('[RUNNERS] runner cache and heartbeat buffer', needsServer('LISTEN/NOTI
     expect(await findPollingRunner(r.token)).not.toBeNull();
     await settle(100);
     // Cached: a change the cache is not told of is not seen, but the clock is.
-    await silently(`UPDATE ci_runners SET token_expires_at = now() + interval '1 hour' WHERE id = $1`, [r.id]);
+    await other.silently(`UPDATE ci_runners SET token_expires_at = now() + interval '1 hour' WHERE id = $1`, [r.id]);
     expect(await findPollingRunner(r.token)).not.toBeNull();
-    await silently(`UPDATE ci_runners SET token_expires_at = now() - interval '1 hour' WHERE id = $1`, [r.id]);
+    await other.silently(`UPDATE ci_runners SET token_expires_at = now() - interval '1 hour' WHERE id = $1`, [r.id]);
     await settle(1_000);
     expect(await findPollingRunner(r.token)).toBeNull();
   });
@@ -97,13 +68,13 @@ describe('[RUNNERS] runner cache and heartbeat buffer', needsServer('LISTEN/NOTI
     await other.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
     await settle(50);
     expect(cachedRunnerCount()).toBe(0);
-    await silently(`UPDATE ci_runners SET updated_at = updated_at + interval '1 second' WHERE id = $1`, [r.id]);
+    await other.silently(`UPDATE ci_runners SET updated_at = updated_at + interval '1 second' WHERE id = $1`, [r.id]);
     const second = await updatedAt(r.token);
     expect(second).not.toBe(first);
     // Reconnected (backoff from 100 ms): entries are trusted again.
     await settle(1_000);
     expect(await updatedAt(r.token)).toBe(second);
-    await silently(`UPDATE ci_runners SET updated_at = updated_at + interval '1 second' WHERE id = $1`, [r.id]);
+    await other.silently(`UPDATE ci_runners SET updated_at = updated_at + interval '1 second' WHERE id = $1`, [r.id]);
     expect(await updatedAt(r.token)).toBe(second);
   });
 

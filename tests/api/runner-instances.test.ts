@@ -3,6 +3,8 @@
 // - issue 29 defect 4: a runner whose token was reset, or which was deleted, through one instance is refused
 //   on the very next poll on the other, however soon after the change was acknowledged (the runner cache
 //   catches up with the change notifications before serving an entry);
+// - issue 34: a personal access token served from the other instance's token cache is refused there on the
+//   very next request after it was revoked, its user blocked or demoted, as without a cache;
 // - issue 29 defect 5: event streams are capped per user on all instances together, whatever the user's
 //   tokens (RUNWAY_MAX_EVENT_STREAMS_PER_USER, counted in PostgreSQL), with GitLab's 429 and Retry-After.
 import type { ChildProcess } from 'node:child_process';
@@ -79,6 +81,43 @@ describe('[RUNNERS] two instances on one database, shipped defaults', { ...needs
       if (!(round % 2)) expect((await poll(b, JSON.parse(change.body).token)).status).toBe(204);
     }
     expect(accepted, `old tokens accepted in ${ROUNDS * POLLS} polls`).toBe(0);
+  });
+
+  it("refuses a cached token on the other instance on the very next request after a demotion, a block or a revocation", async () => {
+    const ROUNDS = 6;
+    for (let round = 0; round < ROUNDS; round++) {
+      const made = await call(a, root, 'POST', '/users', {
+        username: `cached-${round}`,
+        email: `cached-${round}@example.com`,
+        name: `Cached ${round}`,
+        password: 'runway-test-password-1',
+        skip_confirmation: true,
+        admin: true,
+      });
+      expect(made.status).toBe(201);
+      const userId = (JSON.parse(made.body) as { id: number }).id;
+      const issued = await call(a, root, 'POST', `/users/${userId}/personal_access_tokens`, { name: 'cached', scopes: ['api'] });
+      expect(issued.status).toBe(201);
+      const { id: tokenId, token } = JSON.parse(issued.body) as { id: number; token: string };
+      // Used on `b` until its cache serves it (the first use writes last_used_at, whose notification drops it once).
+      for (let i = 0; i < 3; i++) expect((await call(b, token, 'GET', '/runners/all?per_page=1')).status).toBe(200);
+
+      const step = round % 3;
+      if (step === 0) {
+        expect((await call(a, root, 'PUT', `/users/${userId}`, { admin: false })).status).toBe(200);
+        const answers = await Promise.all(Array.from({ length: 5 }, () => call(b, token, 'GET', '/runners/all?per_page=1')));
+        expect(answers.map((x) => x.status)).toEqual(Array(5).fill(403));
+      } else if (step === 1) {
+        expect((await call(a, root, 'POST', `/users/${userId}/block`)).status).toBe(201);
+        const answers = await Promise.all(Array.from({ length: 5 }, () => call(b, token, 'GET', '/user')));
+        expect(answers.map((x) => x.status)).toEqual(Array(5).fill(403));
+        expect(JSON.parse(answers[0].body)).toEqual({ message: '403 Forbidden - Your account has been blocked.' });
+      } else {
+        expect((await call(a, root, 'DELETE', `/personal_access_tokens/${tokenId}`)).status).toBe(204);
+        const answers = await Promise.all(Array.from({ length: 5 }, () => call(b, token, 'GET', '/user')));
+        expect(answers.map((x) => x.status)).toEqual(Array(5).fill(401));
+      }
+    }
   });
 
   it('caps the event streams of one user on all instances together, whatever their tokens: 429 with Retry-After', async () => {
