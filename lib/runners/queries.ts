@@ -338,11 +338,14 @@ function cappedSetCount(set: RunnerSet, f: RunnerFilters): Sql {
 
 /**
  * One page of runners with their summary relations and the capped count of all matches, in one
- * statement, whose cost follows the page and the capped count rather than the fleet. With a tag filter
- * (the GIN index on tag_ids, whose matches come unordered):
+ * statement, whose cost follows the page and the capped count rather than the fleet. With a selective
+ * filter whose own index finds its matches cheaply but not in the list's order (collectMatchesFirst: tags,
+ * by the GIN index on tag_ids; status=online, by the (contacted_at, id) index):
  *
  * - `matches` collects at most COUNT_LIMIT + 1 matching runners in whatever order is cheapest (a bitmap
- *   of the GIN index, combined with the other filters' indexes), carrying only what the order needs. Its size is the capped count (GitLab's Kaminari count with limit).
+ *   of the GIN index, combined with the other filters' indexes; the online range of (contacted_at, id),
+ *   index-only), carrying only what the order needs. Its size is the capped count (GitLab's Kaminari
+ *   count with limit), so it reads what the capped count alone would read.
  * - When that is all of them (count <= COUNT_LIMIT), the page is ordered and cut among those few ids and
  *   only its rows are read. A plan that walks the primary key in id order until the page fills would
  *   read the whole table for a rare tag.
@@ -365,17 +368,50 @@ export async function listRunnersPage(
   return { rows, total: !counted ? null : offset === 0 ? 0 : await countRunners(set, f) };
 }
 
+/**
+ * Whether a list collects its matches first (listRunnersPage's `matches`) rather than walking the order's
+ * index: when a filter is selective and its own index hands over the matches cheaply, so that a walk in the
+ * list's order would discard most of the rows it reads before the page fills. Decided by measurements on the
+ * bench databases (docs/performance.md, "status=online: the page cut among its matches"):
+ *
+ * - Tags: the GIN index on tag_ids, whose matches come unordered (a tag may be on a few runners of a
+ *   million: the walk would read the whole table).
+ * - status=online (and GitLab's deprecated scope=online) on the whole fleet, ordered by id or by
+ *   contacted_at descending: the runners that contacted within two hours, a small share of a fleet (about
+ *   420 of 100,000 in the bench), are one range of the (contacted_at, id) index, read index-only: at most
+ *   COUNT_LIMIT + 1 entries, the very ones the capped count reads anyway. The walk of the primary key
+ *   discarded about 200 offline runners per online one (4,127 rows for a page of 20 at 100,000 runners:
+ *   1.0 ms of execution, 0.29 ms with the matches), and contacted_at descending (NULLS LAST, which a
+ *   backward walk of the index does not give) read every online runner's row to sort them (510 buffers
+ *   against 168). The other cases keep the walk: contacted_at ascending walks the online range in the
+ *   list's order and stops at the page; the created_at order needs every match's row from the heap either
+ *   way (the matches form only added a second read of the page, 0.3 ms); a set's list (a group's, a
+ *   project's) ANDs each part's index with the online range as bitmaps (64 buffers, where the matches
+ *   checked the set on the heap rows of every online runner: 431).
+ * - Not status=never_contacted, though its matches are one range of the same index: a fifth of the bench
+ *   fleets, so at 100,000 runners the statement read 10,001 entries, passed the cap and walked anyway
+ *   (3.4 ms against 1.4 ms), and at 1,000 the page cut among its 200 matches cost 0.5 ms against 0.2 ms
+ *   for a walk that fills the page after 100 rows. offline, stale, paused and type match large shares too:
+ *   the walk fills the page soon.
+ */
+function collectMatchesFirst(set: RunnerSet, f: RunnerFilters, order: RunnerOrder): boolean {
+  if (requestedTags(f).length) return true;
+  const online = f.status === 'online' || f.scope === 'online';
+  return online && set.kind === 'all' && (order.by === 'id' || (order.by === 'contacted_at' && order.dir === 'desc'));
+}
+
 /** The statement of listRunnersPage (bench/runner-list-plans.ts shows its plans). */
 export function runnerPageSql(set: RunnerSet, f: RunnerFilters, offset: number, limit: number, order: RunnerOrder = DEFAULT_ORDER, counted = true): Sql {
   const where = whereClause(set, f);
   const orderBy = orderClause(order);
   // Keyset pages count nothing (their cost follows the page alone).
   const setCount = counted ? cappedSetCount(set, f) : sql`NULL::int`;
-  if (!requestedTags(f).length) {
-    // Without tags every filter has an index (type/id, active/id, contacted_at, the stale expression, the
-    // manager versions, the description trigrams, the set's keys): the capped count runs on them and the
-    // page walks the order's index, both bounded by the cap and the page, so the plain form is cheaper
-    // than collecting the matches first.
+  if (!collectMatchesFirst(set, f, order)) {
+    // Without a selective filter every filter has an index (type/id, active/id, (contacted_at, id), the
+    // stale expression, the manager versions, the description trigrams, the set's keys) and matches a share
+    // of the fleet large enough that the page fills after a short walk: the capped count runs on those
+    // indexes and the page walks the order's index, both bounded by the cap and the page, so the plain
+    // form is cheaper than collecting the matches first.
     const parts = setParts(set);
     if (parts.length === 1) {
       return sql`
@@ -411,10 +447,11 @@ export function runnerPageSql(set: RunnerSet, f: RunnerFilters, offset: number, 
         JOIN ci_runners r ON r.id = page.runner_id
        ORDER BY ${orderBy}`;
   }
-  // A set with instance runners holds a large share of the fleet: its condition is checked on the tags'
+  // The matches of the selective filter (collectMatchesFirst), the other filters and the set checked on them.
+  // A set with instance runners holds a large share of the fleet: its condition is checked on the
   // matches rather than intersected as a bitmap (the instance runners' bitmap alone is 100,000 entries at
   // 1,000,000 runners). The text comparison keeps PostgreSQL from indexing that arm.
-  const tagsWhere = join(
+  const matchesWhere = join(
     [
       join(
         setParts(set).map((part) => (part === INSTANCE_RUNNERS ? sql`r.runner_type::text = 'instance_type'` : part)),
@@ -424,11 +461,12 @@ export function runnerPageSql(set: RunnerSet, f: RunnerFilters, offset: number, 
     ].map((c) => sql`(${c})`),
     ' AND ',
   );
-  // Only the columns the order needs, so the matches can come from an index alone (index-only scans).
+  // Only the columns the order needs, so the matches can come from an index alone (index-only scans: the
+  // online range of (contacted_at, id) for the id and contacted_at orders).
   const carried = order.by === 'id' ? sql`r.id` : order.by === 'created_at' ? sql`r.id, r.created_at` : sql`r.id, r.contacted_at`;
   return sql`
     WITH matches AS MATERIALIZED (
-           SELECT ${carried} FROM ci_runners r WHERE ${tagsWhere} LIMIT ${COUNT_LIMIT + 1}),
+           SELECT ${carried} FROM ci_runners r WHERE ${matchesWhere} LIMIT ${COUNT_LIMIT + 1}),
          counted AS (SELECT count(*)::int AS total FROM matches)
     SELECT ${RUNNER_COLUMNS}, ${SUMMARY_COLUMNS}, counted.total AS "total"
       FROM (
