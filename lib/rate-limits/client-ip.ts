@@ -53,3 +53,9 @@ export function assignClientIp(req: IncomingMessage, proxies: BlockList): void {
 export function clientIp(headers: Headers): string {
   return headers.get(CLIENT_IP_HEADER) || 'unknown';
 }
+
+/** The same, read from the node request the wrapper set it on (the request log, before any web Request exists). */
+export function incomingClientIp(req: IncomingMessage): string {
+  const ip = req.headers[CLIENT_IP_HEADER];
+  return (typeof ip === 'string' && ip) || 'unknown';
+}

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { dataDir, projectRoot } from '../config/paths';
 import { routeLabel } from '../metrics/http';
 import { currentRequest } from '../observability/request-context';
-import { clientIp } from '../rate-limits/client-ip';
+import { incomingClientIp } from '../rate-limits/client-ip';
 import { log, logEnabled } from '../log/log';
 import { redactPath } from '../log/redact';
 
@@ -47,18 +47,6 @@ function writeEntry(fields: Record<string, unknown>): void {
   else to.stream.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'request', ...fields })}\n`);
 }
 
-function remoteIp(req: http.IncomingMessage): string {
-  try {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    return clientIp(headers);
-  } catch {
-    return req.socket.remoteAddress ?? 'unknown';
-  }
-}
-
 /**
  * Logs the request when its answer is complete, or when the client leaves first (status 499). Call it
  * inside the request's context (lib/observability/request-context), after the peer address is set.
@@ -79,7 +67,7 @@ export function logRequest(req: http.IncomingMessage, res: http.ServerResponse, 
       duration_s: round(Number(process.hrtime.bigint() - started) / 1e9),
       db_duration_s: round(context?.dbSeconds ?? 0),
       db_count: context?.dbCount ?? 0,
-      remote_ip: remoteIp(req),
+      remote_ip: incomingClientIp(req),
       ua: req.headers['user-agent'] ?? '',
       route: routeLabel(path),
       ...(user ? { user_id: user.id, username: user.username } : {}),

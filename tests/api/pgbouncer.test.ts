@@ -160,6 +160,19 @@ describe(
       expect((await verify(bases.pooledOnly)).status).toBe(403);
     });
 
+    it('never serves a token from its cache when LISTEN goes through the pooler: a revoked token is refused on the next request', async () => {
+      const rootId = ((await (await api(bases.direct, '/user')).json()) as { id: number }).id;
+      const issued = await api(bases.direct, `/users/${rootId}/personal_access_tokens`, { method: 'POST', body: JSON.stringify({ name: 'pooled', scopes: ['api'] }) });
+      expect(issued.status).toBe(201);
+      const { id, token: pat } = (await issued.json()) as { id: number; token: string };
+      const me = () => fetch(`${bases.pooledOnly}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': pat } });
+      // Three requests: the first writes last_used_at; with a trusted LISTEN the third would come from the cache.
+      for (let i = 0; i < 3; i++) expect((await me()).status).toBe(200);
+      // Another instance revokes it; the notification never reaches the pooled-only instance.
+      expect((await api(bases.direct, `/personal_access_tokens/${id}`, { method: 'DELETE' })).status).toBe(204);
+      expect((await me()).status).toBe(401);
+    });
+
     it('runs `runway` commands given only the pooled URL, as docs/install.md shows, leaving no lock or statement behind', async () => {
       // docs/install.md's command line: DATABASE_URL alone, prepared statements at their default. Before, each
       // command took the migration locks (Runway's and the schema engine's) on pooled server connections and
