@@ -20,6 +20,7 @@ import { withRequestContext } from '../observability/request-context';
 import { isHealthPath, serveHealth } from '../health/checks';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { applyCors } from './cors';
+import { deferHeaderFlush } from './header-flush';
 import {
   answerClientError,
   capUndeclaredBody,
@@ -150,6 +151,7 @@ export async function start(opts: { dev: boolean; banner: boolean }): Promise<vo
     if (isHealthPath(path)) return void serveHealth(req, res, path, req.socket.remoteAddress, instance).catch(failed);
     const fast = env.RUNWAY_RUNNER_FAST_PATH ? fastPathHandler(req.method, path) : undefined;
     if (fast) return void serveFastPath(req, res, fast).catch(failed);
+    deferHeaderFlush(res); // the headers leave with the body: one write for a JSON answer, not two
     handle(req, res).catch(failed);
   };
   // Every request runs in its own context: its database time and user reach its log line.
