@@ -55,15 +55,15 @@ export function runwayEnv(databaseUrl: string, port: number): NodeJS.ProcessEnv 
   };
 }
 
-/** Migrates the database and returns a root token (the CLI bootstraps root). */
-export function rootToken(env: NodeJS.ProcessEnv): string {
+/** Migrates the database and returns a root token (the CLI bootstraps root); `root`: another checkout's CLI. */
+export function rootToken(env: NodeJS.ProcessEnv, root = ROOT): string {
   const r = spawnSync(
     process.execPath,
-    [path.join(ROOT, 'bin', 'runway.mjs'), 'create-token', '--username', 'root', '--scopes', 'api', '--name', `bench-${Date.now()}`],
+    [path.join(root, 'bin', 'runway.mjs'), 'create-token', '--username', 'root', '--scopes', 'api', '--name', `bench-${Date.now()}`],
     {
       env,
       encoding: 'utf8',
-      cwd: ROOT,
+      cwd: root,
     },
   );
   if (r.status !== 0) throw new Error(`create-token failed: ${r.stderr}`);
@@ -72,10 +72,10 @@ export function rootToken(env: NodeJS.ProcessEnv): string {
 
 /**
  * Starts `runway start`; `fileLimit` raises its open-file limit first (one socket per held runner poll),
- * to at most the hard limit ('hard': the hard limit itself).
+ * to at most the hard limit ('hard': the hard limit itself); `root`: another checkout's (bench:api-ab).
  */
-export async function startRunway(env: NodeJS.ProcessEnv, fileLimit?: number | 'hard', nodeArgs: string[] = []): Promise<ChildProcess> {
-  const bin = path.join(ROOT, 'bin', 'runway.mjs');
+export async function startRunway(env: NodeJS.ProcessEnv, fileLimit?: number | 'hard', nodeArgs: string[] = [], root = ROOT): Promise<ChildProcess> {
+  const bin = path.join(root, 'bin', 'runway.mjs');
   const child = fileLimit
     ? spawn(
         '/bin/sh',
@@ -87,9 +87,9 @@ export async function startRunway(env: NodeJS.ProcessEnv, fileLimit?: number | '
           bin,
           'start',
         ],
-        { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
+        { env, cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
       )
-    : spawn(process.execPath, [...nodeArgs, bin, 'start'], { env, cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    : spawn(process.execPath, [...nodeArgs, bin, 'start'], { env, cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr?.on('data', (d) => (err += d));
   // The demo seed runs at the first start: minutes on a loaded machine.

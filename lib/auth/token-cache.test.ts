@@ -24,10 +24,10 @@ describe('[AUTH] token cache', needsServer('LISTEN/NOTIFY across connections'), 
       [`cache-user-${process.pid}-${i}`, `cache-${process.pid}-${i}@example.com`, admin],
     );
     const token = `glpat-cache-test-${process.pid}-${i}`;
-    const made = await other.query(`INSERT INTO personal_access_tokens (user_id, name, token_digest, scopes) VALUES ($1, 'cache', $2, ARRAY['api']) RETURNING id`, [
-      user.rows[0].id,
-      digest(token),
-    ]);
+    const made = await other.query(
+      `INSERT INTO personal_access_tokens (user_id, name, token_digest, scopes) VALUES ($1, 'cache', $2, ARRAY['api']) RETURNING id`,
+      [user.rows[0].id, digest(token)],
+    );
     return { userId: user.rows[0].id, tokenId: made.rows[0].id, token };
   }
 

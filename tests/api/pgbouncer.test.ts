@@ -162,7 +162,10 @@ describe(
 
     it('never serves a token from its cache when LISTEN goes through the pooler: a revoked token is refused on the next request', async () => {
       const rootId = ((await (await api(bases.direct, '/user')).json()) as { id: number }).id;
-      const issued = await api(bases.direct, `/users/${rootId}/personal_access_tokens`, { method: 'POST', body: JSON.stringify({ name: 'pooled', scopes: ['api'] }) });
+      const issued = await api(bases.direct, `/users/${rootId}/personal_access_tokens`, {
+        method: 'POST',
+        body: JSON.stringify({ name: 'pooled', scopes: ['api'] }),
+      });
       expect(issued.status).toBe(201);
       const { id, token: pat } = (await issued.json()) as { id: number; token: string };
       const me = () => fetch(`${bases.pooledOnly}/api/v4/user`, { headers: { 'PRIVATE-TOKEN': pat } });

@@ -83,7 +83,7 @@ describe('[RUNNERS] two instances on one database, shipped defaults', { ...needs
     expect(accepted, `old tokens accepted in ${ROUNDS * POLLS} polls`).toBe(0);
   });
 
-  it("refuses a cached token on the other instance on the very next request after a demotion, a block or a revocation", async () => {
+  it('refuses a cached token on the other instance on the very next request after a demotion, a block or a revocation', async () => {
     const ROUNDS = 6;
     for (let round = 0; round < ROUNDS; round++) {
       const made = await call(a, root, 'POST', '/users', {
